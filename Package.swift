@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+// The reference monorepo: the Loop runtime, its testing library, contracts and the sample apps.
+// One package, Swift 6 language mode, strict concurrency, no package dependencies.
+
+import PackageDescription
+
+let package = Package(
+  name: "LoopReference",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "Loop", targets: ["Loop"]),
+    .executable(name: "loop-bench", targets: ["loop-bench"]),
+  ],
+  targets: [
+    .target(name: "Loop", path: "Runtime/Sources/Loop"),
+    .testTarget(name: "LoopTests", dependencies: ["Loop"], path: "Runtime/Tests/LoopTests"),
+    .executableTarget(
+      name: "loop-bench",
+      dependencies: ["Loop"],
+      path: "Runtime/Benchmarks/loop-bench"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,224 @@
+extension Feedback {
+  /// Runs one effect per distinct non-nil query: the workhorse feedback.
+  ///
+  /// After every transition the store evaluates `query`. When the result becomes non-nil or
+  /// changes, the running effect (if any) is cancelled and a new one starts with the new query;
+  /// when it becomes `nil`, the running effect is cancelled. An unchanged query keeps the
+  /// running effect. A debounce is an effect that sleeps on the injected clock first:
+  ///
+  /// ```swift
+  /// .onChange(of: { $0.pendingQuery }, name: "search") { query in
+  ///   try await clock.sleep(for: .milliseconds(300))
+  ///   return .resultsLoaded(try await catalog.search(query, 1))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - query: Derives the effect's input from the state, or `nil` for "no effect".
+  ///   - name: The name diagnostics use; defaults to the form and the call site.
+  ///   - fileID: The call site's file, for the default name.
+  ///   - line: The call site's line, for the default name.
+  ///   - effect: The work to do for a query; the event it returns, if any, is sent.
+  ///   - onError: Maps an error the effect throws to an event; without it errors are dropped.
+  /// - Returns: The feedback.
+  public static func onChange<Query: Equatable & Sendable>(
+    of query: @escaping @Sendable (State) -> Query?,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    effect: @escaping @Sendable (Query) async throws -> Event?,
+    onError: (@Sendable (any Error) -> Event?)? = nil
+  ) -> Feedback {
+    custom(name: name ?? defaultName("onChange", fileID, line), initial: Query?.none) {
+      last, state, _, effects in
+      let next = query(state)
+      guard next != last else { return }
+      last = next
+      if let next {
+        effects.start(0, single({ try await effect(next) }, onError: onError))
+      } else {
+        effects.cancel(0)
+      }
+    }
+  }
+
+  /// Runs one event stream per distinct non-nil query, with the lifetime of ``onChange(of:name:fileID:line:effect:onError:)``.
+  ///
+  /// Every element the sequence produces is sent. A new query cancels the running stream and
+  /// drops the elements it produced that were not reduced yet; `nil` cancels it.
+  ///
+  /// - Parameters:
+  ///   - query: Derives the stream's input from the state, or `nil` for "no stream".
+  ///   - name: The name diagnostics use; defaults to the form and the call site.
+  ///   - fileID: The call site's file, for the default name.
+  ///   - line: The call site's line, for the default name.
+  ///   - events: Makes the stream of events for a query.
+  ///   - onError: Maps an error the stream throws to an event; without it errors are dropped.
+  /// - Returns: The feedback.
+  public static func streaming<Query: Equatable & Sendable, Events: AsyncSequence & Sendable>(
+    of query: @escaping @Sendable (State) -> Query?,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    events: @escaping @Sendable (Query) -> Events,
+    onError: (@Sendable (any Error) -> Event?)? = nil
+  ) -> Feedback where Events.Element == Event {
+    custom(name: name ?? defaultName("streaming", fileID, line), initial: Query?.none) {
+      last, state, _, effects in
+      let next = query(state)
+      guard next != last else { return }
+      last = next
+      guard let next else {
+        effects.cancel(0)
+        return
+      }
+      effects.start(0) { send in
+        do {
+          for try await event in events(next) {
+            send(event)
+          }
+        } catch {
+          try forward(error, onError: onError, send: send)
+        }
+      }
+    }
+  }
+
+  /// Starts an effect when `predicate` turns from false to true.
+  ///
+  /// The effect fires on the edge only: a state for which the predicate stays true starts
+  /// nothing new. When the predicate turns false the running effect is cancelled, since the
+  /// reason it was started no longer holds; the next false-to-true edge starts a new one.
+  /// A store whose initial state satisfies the predicate starts the effect at once.
+  ///
+  /// - Parameters:
+  ///   - predicate: The condition whose rising edge starts the effect.
+  ///   - name: The name diagnostics use; defaults to the form and the call site.
+  ///   - fileID: The call site's file, for the default name.
+  ///   - line: The call site's line, for the default name.
+  ///   - effect: The work to do; the event it returns, if any, is sent.
+  ///   - onError: Maps an error the effect throws to an event; without it errors are dropped.
+  /// - Returns: The feedback.
+  public static func whenBecomesTrue(
+    _ predicate: @escaping @Sendable (State) -> Bool,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    effect: @escaping @Sendable () async throws -> Event?,
+    onError: (@Sendable (any Error) -> Event?)? = nil
+  ) -> Feedback {
+    custom(name: name ?? defaultName("whenBecomesTrue", fileID, line), initial: false) {
+      wasTrue, state, _, effects in
+      let isTrue = predicate(state)
+      guard isTrue != wasTrue else { return }
+      wasTrue = isTrue
+      if isTrue {
+        effects.start(0, single(effect, onError: onError))
+      } else {
+        effects.cancel(0)
+      }
+    }
+  }
+
+  /// Starts an effect for every event that `matching` accepts, switch-latest.
+  ///
+  /// The feedback looks at the event that caused each transition (user events and effect
+  /// events alike). A matching event cancels this feedback's running effect and starts a new
+  /// one with the extracted payload.
+  ///
+  /// - Parameters:
+  ///   - matching: Extracts the effect's input from an event, or returns `nil` to ignore it.
+  ///   - name: The name diagnostics use; defaults to the form and the call site.
+  ///   - fileID: The call site's file, for the default name.
+  ///   - line: The call site's line, for the default name.
+  ///   - effect: The work to do for the payload; the event it returns, if any, is sent.
+  ///   - onError: Maps an error the effect throws to an event; without it errors are dropped.
+  /// - Returns: The feedback.
+  public static func onEvent<Payload: Sendable>(
+    matching: @escaping @Sendable (Event) -> Payload?,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    effect: @escaping @Sendable (Payload) async throws -> Event?,
+    onError: (@Sendable (any Error) -> Event?)? = nil
+  ) -> Feedback {
+    custom(name: name ?? defaultName("onEvent", fileID, line), initial: ()) {
+      _, _, event, effects in
+      guard let event, let payload = matching(event) else { return }
+      effects.start(0, single({ try await effect(payload) }, onError: onError))
+    }
+  }
+
+  /// Runs one effect per key, for as long as the key is in the state: keyed lifetimes.
+  ///
+  /// After each transition the store compares `keys` with the previous set: keys that stay
+  /// keep their running effect, removed keys cancel theirs (dropping its unreduced events),
+  /// and new keys start one. Use it for per-item work, such as one forecast request per
+  /// planned day.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys that should have an effect in this state.
+  ///   - name: The name diagnostics use; defaults to the form and the call site.
+  ///   - fileID: The call site's file, for the default name.
+  ///   - line: The call site's line, for the default name.
+  ///   - effect: The work to do for one key; the event it returns, if any, is sent.
+  ///   - onError: Maps an error the effect throws to an event; without it errors are dropped.
+  /// - Returns: The feedback.
+  public static func forEach<Key: Hashable & Sendable>(
+    keys: @escaping @Sendable (State) -> Set<Key>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    effect: @escaping @Sendable (Key) async throws -> Event?,
+    onError: (@Sendable (any Error) -> Event?)? = nil
+  ) -> Feedback {
+    custom(name: name ?? defaultName("forEach", fileID, line), initial: Set<Key>()) {
+      current, state, _, effects in
+      let next = keys(state)
+      guard next != current else { return }
+      for removed in current.subtracting(next) {
+        effects.cancel(removed)
+      }
+      for added in next.subtracting(current) {
+        effects.start(added, single({ try await effect(added) }, onError: onError))
+      }
+      current = next
+    }
+  }
+
+  /// An effect operation that sends the single event `body` returns, if any.
+  static func single(
+    _ body: @escaping @Sendable () async throws -> Event?,
+    onError: (@Sendable (any Error) -> Event?)?
+  ) -> EffectOperation<Event> {
+    { send in
+      do {
+        if let event = try await body() {
+          send(event)
+        }
+      } catch {
+        try forward(error, onError: onError, send: send)
+      }
+    }
+  }
+
+  /// Sends the event `onError` maps `error` to, or rethrows so the store records a failure.
+  ///
+  /// Errors of a cancelled effect are always rethrown: a cancelled effect sends nothing.
+  static func forward(
+    _ error: any Error,
+    onError: (@Sendable (any Error) -> Event?)?,
+    send: Send<Event>
+  ) throws {
+    if !Task.isCancelled, let onError, let event = onError(error) {
+      send(event)
+      return
+    }
+    throw error
+  }
+
+  static func defaultName(_ form: String, _ fileID: StaticString, _ line: UInt) -> String {
+    let file = "\(fileID)".split(separator: "/").last.map(String.init) ?? "\(fileID)"
+    return "\(form) (\(file):\(line))"
+  }
+}

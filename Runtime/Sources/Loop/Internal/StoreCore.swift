@@ -1,0 +1,203 @@
+import Synchronization
+
+/// The owner of a store's bookkeeping: keeps the ``StoreStateMachine`` in a `Mutex` and
+/// carries out what it decides, creating and cancelling effect tasks outside the lock.
+///
+/// Effect tasks hold the core, never the ``Store``: dropping the last reference to the store
+/// cancels every effect, and the core goes away once the last task has ended.
+final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
+  typealias Bookkeeping = StoreStateMachine<State, Event, Task<Void, Never>>
+
+  struct Locked {
+    var machine: Bookkeeping
+    var subscribers: [Int: AsyncStream<State>.Continuation] = [:]
+    var nextSubscriber = 0
+  }
+
+  /// What one pass of draining leaves to do outside the lock.
+  struct DrainResult {
+    var toCancel: [Task<Void, Never>] = []
+    var isFinished = false
+  }
+
+  let locked: Mutex<Locked>
+  let instrumentation: StoreInstrumentation<State, Event>?
+
+  init(
+    initial: State,
+    reducer: Reducer<State, Event>,
+    feedbacks: [Feedback<State, Event>],
+    instrumentation: StoreInstrumentation<State, Event>?
+  ) {
+    self.locked = Mutex(
+      Locked(machine: Bookkeeping(initial: initial, reducer: reducer, feedbacks: feedbacks)))
+    self.instrumentation = instrumentation
+  }
+
+  /// Lets the feedbacks see the initial state. Called once, right after init.
+  func start() {
+    locked.withLock { locked in
+      var toCancel: [Task<Void, Never>] = []
+      perform(locked.machine.start(), on: &locked, toCancel: &toCancel)
+      precondition(toCancel.isEmpty, "the initial state cancelled an effect before any started")
+    }
+  }
+
+  var state: State {
+    locked.withLock { $0.machine.state }
+  }
+
+  var isCancelled: Bool {
+    locked.withLock { $0.machine.phase == .cancelled }
+  }
+
+  /// Queues `event` and, unless another caller is draining, reduces everything queued.
+  func send(_ event: Event, origin: EventOrigin) {
+    var result = locked.withLock { locked -> DrainResult in
+      switch locked.machine.enqueue(event, origin: origin) {
+      case .discard:
+        instrumentation?.observe(.dropped(event, origin, .storeCancelled))
+        return DrainResult(isFinished: true)
+      case .queued:
+        instrumentation?.observe(.enqueued(event, origin))
+        return DrainResult(isFinished: true)
+      case .drain:
+        instrumentation?.observe(.enqueued(event, origin))
+        return drain(&locked)
+      }
+    }
+    while true {
+      // Outside the lock: cancellation handlers run synchronously and may send.
+      for task in result.toCancel {
+        task.cancel()
+      }
+      if result.isFinished { return }
+      result = locked.withLock { drain(&$0) }
+    }
+  }
+
+  /// Reduces queued events until the queue is empty or tasks must be cancelled.
+  private func drain(_ locked: inout Locked) -> DrainResult {
+    var result = DrainResult()
+    while true {
+      switch locked.machine.next() {
+      case .idle:
+        result.isFinished = true
+        return result
+      case .dropped(let queued):
+        instrumentation?.observe(.dropped(queued.event, queued.origin, .staleGeneration))
+      case .reduced(let queued, let decisions):
+        if let instrumentation {
+          instrumentation.observe(
+            .reduced(
+              Transition(event: queued.event, origin: queued.origin, state: locked.machine.state)))
+        }
+        if !locked.subscribers.isEmpty {
+          for subscriber in locked.subscribers.values {
+            subscriber.yield(locked.machine.state)
+          }
+        }
+        if !decisions.isEmpty {
+          perform(decisions, on: &locked, toCancel: &result.toCancel)
+          if !result.toCancel.isEmpty { return result }
+        }
+      }
+    }
+  }
+
+  private func perform(
+    _ decisions: [Bookkeeping.Decision],
+    on locked: inout Locked,
+    toCancel: inout [Task<Void, Never>]
+  ) {
+    for decision in decisions {
+      switch decision {
+      case .cancel(let record, let task):
+        instrumentation?.observe(.effectCancelled(record))
+        toCancel.append(task)
+      case .launch(let record, let operation):
+        instrumentation?.observe(.effectStarted(record))
+        // Task creation only enqueues the body; nothing runs under the lock.
+        let task = Task { await self.run(operation, as: record) }
+        locked.machine.attach(task, to: record)
+      }
+    }
+  }
+
+  private func run(_ operation: @escaping EffectOperation<Event>, as record: EffectRecord) async {
+    let send = Send<Event> { event in self.send(event, origin: .effect(record)) }
+    let body: @Sendable () async -> Void = {
+      let outcome: EffectOutcome
+      do {
+        try await operation(send)
+        outcome = Task.isCancelled ? .cancelled : .completed
+      } catch {
+        outcome =
+          Task.isCancelled || error is CancellationError ? .cancelled : .failed("\(error)")
+      }
+      self.effectEnded(record, outcome)
+    }
+    if let instrumentation {
+      await instrumentation.runEffect(record, body)
+    } else {
+      await body()
+    }
+  }
+
+  private func effectEnded(_ record: EffectRecord, _ outcome: EffectOutcome) {
+    locked.withLock { locked in
+      locked.machine.effectEnded(record)
+      instrumentation?.observe(.effectEnded(record, outcome))
+    }
+  }
+
+  /// Cancels every running effect, drops the queue and ends every `states` stream.
+  func cancel() {
+    let (cancellation, subscribers) = locked.withLock { locked in
+      let cancellation = locked.machine.cancel()
+      if let instrumentation {
+        for queued in cancellation.dropped {
+          instrumentation.observe(.dropped(queued.event, queued.origin, .storeCancelled))
+        }
+        for record in cancellation.records {
+          instrumentation.observe(.effectCancelled(record))
+        }
+      }
+      let subscribers = Array(locked.subscribers.values)
+      locked.subscribers = [:]
+      return (cancellation, subscribers)
+    }
+    for task in cancellation.handles {
+      task.cancel()
+    }
+    for subscriber in subscribers {
+      subscriber.finish()
+    }
+  }
+
+  /// A new stream of states: the current one first, then every state after it.
+  func makeStateStream() -> AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+    let id = locked.withLock { locked -> Int? in
+      continuation.yield(locked.machine.state)
+      guard locked.machine.phase != .cancelled else { return nil }
+      let id = locked.nextSubscriber
+      locked.nextSubscriber += 1
+      locked.subscribers[id] = continuation
+      return id
+    }
+    guard let id else {
+      continuation.finish()
+      return stream
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.locked.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  /// Counters for the testing library: events queued, effect tasks not yet ended.
+  var counts: (queuedEvents: Int, runningEffects: Int) {
+    locked.withLock { ($0.machine.queuedEventCount, $0.machine.runningEffectCount) }
+  }
+}

@@ -1,0 +1,232 @@
+/// The bookkeeping of one store: its state, its event queue and its effects' lifetimes.
+///
+/// No tasks and no locks: the owner (``StoreCore``) keeps this value in a `Mutex`, calls one
+/// `mutating func` per input, and carries out what it returns (creating tasks, cancelling
+/// them) itself. `Handle` is the owner's way to stop an effect: a `Task` in the store, a plain
+/// value in this type's own tests.
+///
+/// Generations: every effect start gets a fresh generation within its feedback, and each
+/// (feedback, key) slot remembers the generation it holds. An event an effect emitted is
+/// reduced only while its generation is still the slot's: cancelling or replacing an effect
+/// empties or renews the slot, so the effect's unreduced events become stale and are dropped.
+/// An effect that finished normally keeps its slot, so what it sent is still reduced.
+struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
+  typealias Reaction = Feedback<State, Event>.Reaction
+
+  /// An event waiting to be reduced.
+  struct Queued {
+    let event: Event
+    let origin: EventOrigin
+  }
+
+  /// What the owner must do about one effect after a transition.
+  enum Decision {
+    /// Stop the running task `handle`; its slot is already gone.
+    case cancel(EffectRecord, Handle)
+    /// Create a task running `operation`, then ``attach(_:to:)`` its handle.
+    case launch(EffectRecord, EffectOperation<Event>)
+  }
+
+  /// The answer to ``enqueue(_:origin:)``.
+  enum EnqueueAction: Equatable {
+    /// The store is cancelled: the event is dropped.
+    case discard
+    /// Another caller is draining the queue and will reduce the event.
+    case queued
+    /// The caller must drain the queue now (``next()`` until `.idle`).
+    case drain
+  }
+
+  /// The answer to ``next()``.
+  enum Step {
+    /// The queue is empty; the drain is over.
+    case idle
+    /// The next event was stale and has been dropped.
+    case dropped(Queued)
+    /// The next event was reduced; ``state`` is the new state.
+    case reduced(Queued, [Decision])
+  }
+
+  /// What ``cancel()`` leaves for the owner to do.
+  struct Cancellation {
+    var handles: [Handle] = []
+    var records: [EffectRecord] = []
+    var dropped: [Queued] = []
+  }
+
+  enum Phase: Equatable {
+    case idle
+    case draining
+    case cancelled
+  }
+
+  enum Slot {
+    case running(EffectRecord, Handle?)
+    case finished(EffectRecord)
+
+    var record: EffectRecord {
+      switch self {
+      case .running(let record, _), .finished(let record): record
+      }
+    }
+  }
+
+  private(set) var state: State
+  private(set) var phase = Phase.idle
+  /// Effects whose task has been created and has not ended yet, cancelled ones included.
+  private(set) var runningEffectCount = 0
+
+  private let reducer: Reducer<State, Event>
+  private let names: [String]
+  private var reactions: [Reaction]
+  private var generations: [Int]
+  private var slots: [[EffectKey: Slot]]
+  private var queue: [Queued] = []
+  private var head = 0
+  private var effects = FeedbackEffects<Event>()
+
+  init(initial: State, reducer: Reducer<State, Event>, feedbacks: [Feedback<State, Event>]) {
+    self.state = initial
+    self.reducer = reducer
+    self.names = feedbacks.map(\.name)
+    self.reactions = feedbacks.map { $0.makeReaction() }
+    self.generations = Array(repeating: 0, count: feedbacks.count)
+    self.slots = Array(repeating: [:], count: feedbacks.count)
+  }
+
+  /// Events queued and not reduced or dropped yet.
+  var queuedEventCount: Int { queue.count - head }
+
+  /// Lets every feedback look at the initial state; returns the effects to launch.
+  mutating func start() -> [Decision] {
+    react(to: nil)
+  }
+
+  /// Queues `event`, and says whether the caller must drain.
+  mutating func enqueue(_ event: Event, origin: EventOrigin) -> EnqueueAction {
+    switch phase {
+    case .cancelled:
+      return .discard
+    case .draining:
+      queue.append(Queued(event: event, origin: origin))
+      return .queued
+    case .idle:
+      queue.append(Queued(event: event, origin: origin))
+      phase = .draining
+      return .drain
+    }
+  }
+
+  /// Takes the next queued event and reduces it, or drops it when stale.
+  mutating func next() -> Step {
+    switch phase {
+    case .cancelled:
+      // A drainer that released the lock to cancel tasks comes back to a cancelled store.
+      return .idle
+    case .idle:
+      preconditionFailure("next() called with no drain in progress (queued: \(queuedEventCount))")
+    case .draining:
+      break
+    }
+    guard head < queue.count else {
+      queue.removeAll(keepingCapacity: queue.capacity <= 1024)
+      head = 0
+      phase = .idle
+      return .idle
+    }
+    let queued = queue[head]
+    head += 1
+    if case .effect(let record) = queued.origin, !isCurrent(record) {
+      return .dropped(queued)
+    }
+    reducer(&state, queued.event)
+    return .reduced(queued, react(to: queued.event))
+  }
+
+  /// Records the task handle of an effect ``next()`` or ``start()`` asked to launch.
+  mutating func attach(_ handle: Handle, to record: EffectRecord) {
+    guard case .running(let current, nil)? = slots[record.feedbackIndex][record.key],
+      current == record
+    else {
+      preconditionFailure("attach(_:to:) for \(record), which is not a just-launched effect")
+    }
+    slots[record.feedbackIndex][record.key] = .running(record, handle)
+  }
+
+  /// Notes that the task of `record` has ended, cancelled or not.
+  mutating func effectEnded(_ record: EffectRecord) {
+    runningEffectCount -= 1
+    // A cancelled or replaced effect no longer owns its slot: the ending is only counted.
+    if case .running(let current, _)? = slots[record.feedbackIndex][record.key],
+      current == record
+    {
+      slots[record.feedbackIndex][record.key] = .finished(record)
+    }
+  }
+
+  /// Stops the store: drops the queue, forgets every effect, refuses every later event.
+  mutating func cancel() -> Cancellation {
+    var result = Cancellation()
+    guard phase != .cancelled else { return result }
+    phase = .cancelled
+    result.dropped = Array(queue[head...])
+    queue = []
+    head = 0
+    for index in slots.indices {
+      for slot in slots[index].values {
+        if case .running(let record, let handle) = slot {
+          guard let handle else { preconditionFailure("\(record) is running without a task") }
+          result.handles.append(handle)
+          result.records.append(record)
+        }
+      }
+      slots[index] = [:]
+    }
+    return result
+  }
+
+  private func isCurrent(_ record: EffectRecord) -> Bool {
+    slots[record.feedbackIndex][record.key]?.record == record
+  }
+
+  private mutating func react(to event: Event?) -> [Decision] {
+    var decisions: [Decision] = []
+    for index in reactions.indices {
+      effects.commands.removeAll(keepingCapacity: true)
+      reactions[index](state, event, &effects)
+      for command in effects.commands {
+        switch command {
+        case .cancel(let key):
+          vacate(index, key, into: &decisions)
+        case .start(let key, let operation):
+          vacate(index, key, into: &decisions)
+          generations[index] += 1
+          let record = EffectRecord(
+            feedbackIndex: index, feedback: names[index], key: key,
+            generation: generations[index])
+          slots[index][key] = .running(record, nil)
+          runningEffectCount += 1
+          decisions.append(.launch(record, operation))
+        }
+      }
+    }
+    return decisions
+  }
+
+  /// Empties a slot; a running effect in it is returned for cancelling.
+  private mutating func vacate(_ index: Int, _ key: EffectKey, into decisions: inout [Decision]) {
+    guard let slot = slots[index].removeValue(forKey: key) else { return }
+    guard case .running(let record, let handle) = slot else { return }
+    if let handle {
+      decisions.append(.cancel(record, handle))
+      return
+    }
+    // Started and replaced within this same reaction (a custom feedback starting one key
+    // twice): the first launch never happens.
+    decisions.removeAll { decision in
+      if case .launch(let launched, _) = decision { return launched == record }
+      return false
+    }
+    runningEffectCount -= 1
+  }
+}

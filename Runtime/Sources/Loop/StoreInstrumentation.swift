@@ -1,0 +1,115 @@
+/// Who sent an event to a store.
+package enum EventOrigin: Hashable, Sendable, CustomStringConvertible {
+  /// Sent from outside the loop: a user, a CLI, a test.
+  case user
+  /// Sent by a running effect.
+  case effect(EffectRecord)
+
+  package var description: String {
+    switch self {
+    case .user: "sent by the test"
+    case .effect(let record): "sent by \(record)"
+    }
+  }
+}
+
+/// Identifies one run of one effect: the feedback that started it, its key and generation.
+///
+/// Generations count the effects a feedback has started in one store, from 1; a restart under
+/// the same key gets a new generation, which is how a stale event is told from a current one.
+package struct EffectRecord: Hashable, Sendable, CustomStringConvertible {
+  /// The position of the feedback in the machine's `feedbacks`.
+  package let feedbackIndex: Int
+  /// The feedback's name.
+  package let feedback: String
+  /// The key the effect runs under within its feedback.
+  package let key: EffectKey
+  /// The effect's generation within its feedback.
+  package let generation: Int
+
+  package var description: String {
+    "effect of feedback `\(feedback)` (generation \(generation))"
+  }
+}
+
+/// One reduced event and the state it produced.
+package struct Transition<State: Sendable, Event: Sendable>: Sendable {
+  /// The event that was reduced.
+  package let event: Event
+  /// Who sent it.
+  package let origin: EventOrigin
+  /// The state after the reduce.
+  package let state: State
+}
+
+/// Why a store dropped an event without reducing it.
+package enum DropReason: Hashable, Sendable {
+  /// The effect that emitted it was cancelled or replaced before the event was reduced.
+  case staleGeneration
+  /// The store was cancelled with the event still queued, or the event arrived after.
+  case storeCancelled
+}
+
+/// How an effect's task ended.
+package enum EffectOutcome: Hashable, Sendable {
+  /// The body returned.
+  case completed
+  /// The task was cancelled (by a new trigger, `nil`, a removed key or the store).
+  case cancelled
+  /// The body threw and no `onError` mapped the error to an event; the text describes it.
+  case failed(String)
+}
+
+/// Everything a store reports to an observer, in the order it happens.
+///
+/// Every `.enqueued` is followed by exactly one `.reduced` or `.dropped` for that event, and
+/// every `.effectStarted` by exactly one `.effectEnded` (possibly after an `.effectCancelled`).
+/// The counts the testing library derives from these are exact at every moment.
+package enum StoreObservation<State: Sendable, Event: Sendable>: Sendable {
+  /// An event was queued for reducing.
+  case enqueued(Event, EventOrigin)
+  /// A queued event was reduced.
+  case reduced(Transition<State, Event>)
+  /// A queued event was dropped unreduced.
+  case dropped(Event, EventOrigin, DropReason)
+  /// An effect's task was created.
+  case effectStarted(EffectRecord)
+  /// The store asked an effect's task to stop; `.effectEnded` follows when it has.
+  case effectCancelled(EffectRecord)
+  /// An effect's task returned.
+  case effectEnded(EffectRecord, EffectOutcome)
+}
+
+/// The seam through which the testing library watches a store. Production stores have none.
+package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable {
+  /// Called for every observation, synchronously, under the store's lock, in order.
+  ///
+  /// It must not call back into the store.
+  package var observe: @Sendable (StoreObservation<State, Event>) -> Void
+  /// Wraps each effect's body, in the effect's task (to bind task-local values, say).
+  package var runEffect: @Sendable (EffectRecord, @Sendable () async -> Void) async -> Void
+
+  package init(
+    observe: @escaping @Sendable (StoreObservation<State, Event>) -> Void,
+    runEffect: @escaping @Sendable (EffectRecord, @Sendable () async -> Void) async -> Void = {
+      _, body in await body()
+    }
+  ) {
+    self.observe = observe
+    self.runEffect = runEffect
+  }
+}
+
+/// The key an effect runs under within its feedback.
+///
+/// `@unchecked Sendable` because `AnyHashable` is not `Sendable`; every key is made by
+/// ``FeedbackEffects`` from a value whose type is `Hashable & Sendable`, so what it wraps is.
+package struct EffectKey: Hashable, @unchecked Sendable, CustomStringConvertible {
+  package let base: AnyHashable
+
+  init<Key: Hashable & Sendable>(_ key: Key) {
+    base = AnyHashable(key)
+  }
+
+  package var description: String { "\(base)" }
+}
