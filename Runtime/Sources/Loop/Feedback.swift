@@ -73,10 +73,11 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   public static func custom<Memory: Sendable>(
     name: String,
     initial: Memory,
-    react: @escaping @Sendable (
-      _ memory: inout Memory, _ state: State, _ event: Event?,
-      _ effects: inout FeedbackEffects<Event>
-    ) -> Void
+    react:
+      @escaping @Sendable (
+        _ memory: inout Memory, _ state: State, _ event: Event?,
+        _ effects: inout FeedbackEffects<Event>
+      ) -> Void
   ) -> Feedback {
     Feedback(name: name) {
       var memory = initial

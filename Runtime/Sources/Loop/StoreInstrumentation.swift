@@ -80,7 +80,9 @@ package enum StoreObservation<State: Sendable, Event: Sendable>: Sendable {
   case effectEnded(EffectRecord, EffectOutcome)
 }
 
-/// The seam through which the testing library watches a store. Production stores have none.
+/// The seam through which the testing library watches a store.
+///
+/// Production stores have none, and pay nothing for it.
 package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable {
   /// Called for every observation, synchronously, under the store's lock, in order.
   ///

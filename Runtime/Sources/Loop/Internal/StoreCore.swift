@@ -34,7 +34,9 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
     self.instrumentation = instrumentation
   }
 
-  /// Lets the feedbacks see the initial state. Called once, right after init.
+  /// Lets the feedbacks see the initial state.
+  ///
+  /// Called once, right after init.
   func start() {
     locked.withLock { locked in
       var toCancel: [Task<Void, Never>] = []

@@ -1,0 +1,281 @@
+import Testing
+
+@testable import Loop
+
+/// Each feedback form, through the real store: what starts, what is kept, what is cancelled,
+/// and that a cancelled effect's late result is never reduced.
+@Suite(.timeLimit(.minutes(1)))
+struct FeedbackTests {
+  @Test func effectsFeedTheirEventsBackIntoTheStore() async {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [.onChange(of: \.query) { query in .loaded(query.uppercased()) }])
+
+    store.send(.query("swift"))
+    await probe.waitForEndedEffects(1)
+
+    #expect(store.state.loaded == ["SWIFT"])
+  }
+
+  @Test func onChangeDropsAStaleResultThatArrivesAfterTheNewEffectStarted() async {
+    let latches = Latches()
+    let began = Recorder<String>()
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: \.query, name: "search") { query in
+          began.append(query)
+          await latches[query].wait()
+          return .loaded(query)
+        }
+      ])
+
+    store.send(.query("sta"))
+    await began.wait { $0 == ["sta"] }
+    store.send(.query("star"))
+    await began.wait { $0 == ["sta", "star"] }
+    latches["sta"].open()  // the old request answers late, after "star" was issued
+    await probe.waitForStaleDrops(1)
+    latches["star"].open()
+    await probe.waitForEndedEffects(2)
+
+    #expect(store.state.loaded == ["star"])
+    #expect(probe.staleDrops == [.loaded("sta")])
+    #expect(probe.ended.values.sorted { "\($0)" < "\($1)" } == [.cancelled, .completed])
+  }
+
+  @Test func onChangeKeepsTheEffectWhileTheQueryIsUnchanged() async {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: \.query) { _ in
+          await waitForCancellation()
+          return nil
+        }
+      ])
+
+    store.send(.query("swift"))
+    store.send(.increment)
+    store.send(.query("swift"))
+
+    #expect(probe.started.count == 1)
+    #expect(probe.cancelled.isEmpty)
+    store.cancel()
+    await probe.waitForEndedEffects(1)
+  }
+
+  @Test func onChangeCancelsTheEffectWhenTheQueryBecomesNil() async {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: \.query) { query in
+          await waitForCancellation()
+          return .loaded(query)
+        }
+      ])
+
+    store.send(.query("swift"))
+    store.send(.query(nil))
+    await probe.waitForEndedEffects(1)
+
+    #expect(Array(probe.ended.values) == [.cancelled])
+    #expect(store.state.loaded.isEmpty)
+    #expect(store.counts.runningEffects == 0)
+  }
+
+  @Test func whenBecomesTrueFiresOnTheRisingEdgeOnly() async {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .whenBecomesTrue(\.flag, name: "edge") {
+          await waitForCancellation()
+          return nil
+        }
+      ])
+
+    store.send(.flag(true))
+    store.send(.flag(true))
+    store.send(.increment)
+    #expect(probe.started.count == 1)
+
+    store.send(.flag(false))
+    await probe.waitForEndedEffects(1)
+    #expect(probe.cancelled.map(\.generation) == [1])
+
+    store.send(.flag(true))
+    #expect(probe.started.map(\.generation) == [1, 2])
+    store.cancel()
+    await probe.waitForEndedEffects(2)
+  }
+
+  @Test func whenBecomesTrueStartsAtOnceWhenTheInitialStateHolds() async {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(flag: true), labReducer,
+      [.whenBecomesTrue(\.flag) { .loaded("initial") }])
+
+    await probe.waitForEndedEffects(1)
+
+    #expect(store.state.loaded == ["initial"])
+  }
+
+  @Test func onEventRestartsOnEveryMatchingEventAndDropsTheOlderResult() async {
+    let latches = Latches()
+    let began = Recorder<String>()
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onEvent(
+          matching: { event -> String? in
+            if case .query(let query) = event { return query }
+            return nil
+          }
+        ) { query in
+          began.append(query)
+          await latches[query].wait()
+          return .loaded(query)
+        }
+      ])
+
+    store.send(.query("first"))
+    store.send(.increment)  // not a match: the running effect is kept
+    await began.wait { $0 == ["first"] }
+    store.send(.query("second"))
+    await began.wait { $0.count == 2 }
+    latches["first"].open()
+    await probe.waitForStaleDrops(1)
+    latches["second"].open()
+    await probe.waitForEndedEffects(2)
+
+    #expect(store.state.loaded == ["second"])
+  }
+
+  @Test func forEachKeepsCancelsAndStartsEffectsPerKey() async {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .forEach(keys: \.keys, name: "perKey") { key in
+          await waitForCancellation()
+          return .loaded("\(key)")
+        }
+      ])
+
+    store.send(.keys([1, 2]))
+    store.send(.keys([2, 3]))
+    await probe.waitForEndedEffects(1)
+
+    #expect(Set(probe.started.map(\.key.base)) == [1, 2, 3])
+    #expect(probe.cancelled.map(\.key.base) == [1])
+    #expect(probe.ended.keys.map(\.key.base) == [1])
+    #expect(store.counts.runningEffects == 2)
+
+    store.send(.keys([]))
+    await probe.waitForEndedEffects(3)
+    #expect(store.state.loaded.isEmpty)
+  }
+
+  @Test func streamingSendsEveryElementUntilTheQueryChanges() async {
+    let probe = Probe<Lab, LabEvent>()
+    let streams = Recorder<AsyncStream<LabEvent>.Continuation>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .streaming(of: \.query) { _ in
+          let (stream, continuation) = AsyncStream.makeStream(of: LabEvent.self)
+          streams.append(continuation)
+          return stream
+        }
+      ])
+
+    store.send(.query("a"))
+    await streams.wait { $0.count == 1 }
+    let first = streams.elements[0]
+    first.yield(.loaded("a1"))
+    first.yield(.loaded("a2"))
+    first.finish()
+    await probe.waitForEndedEffects(1)
+    #expect(store.state.loaded == ["a1", "a2"])
+
+    store.send(.query("b"))
+    await streams.wait { $0.count == 2 }
+    streams.elements[1].yield(.loaded("b1"))
+    await probe.observations.wait { $0.contains { $0.event == .loaded("b1") } }
+    store.send(.query(nil))
+    await probe.waitForEndedEffects(2)
+
+    #expect(store.state.loaded == ["a1", "a2", "b1"])
+    #expect(probe.ended.values.contains(.cancelled))
+  }
+
+  @Test func aThrowingEffectIsDroppedAndTheLoopGoesOn() async {
+    struct Boom: Error {}
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: \.query) { query in
+          if query == "bad" { throw Boom() }
+          return .loaded(query)
+        }
+      ])
+
+    store.send(.query("bad"))
+    await probe.waitForEndedEffects(1)
+    store.send(.query("good"))
+    await probe.waitForEndedEffects(2)
+
+    #expect(store.state.loaded == ["good"])
+    #expect(store.state.errors.isEmpty)
+    #expect(probe.ended.values.contains(.failed("Boom()")))
+  }
+
+  @Test func onErrorTurnsAThrownErrorIntoAnEvent() async {
+    struct Boom: Error {}
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(
+          of: \.query,
+          effect: { _ in throw Boom() },
+          onError: { error in .failed("\(error)") })
+      ])
+
+    store.send(.query("any"))
+    await probe.waitForEndedEffects(1)
+
+    #expect(store.state.errors == ["Boom()"])
+    #expect(Array(probe.ended.values) == [.completed])
+  }
+
+  @Test func customStartingOneKeyTwiceInOneReactionLaunchesOnce() async {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .custom(name: "twice", initial: ()) { _, _, event, effects in
+          guard event == .increment else { return }
+          effects.start("k") { send in send(.loaded("first")) }
+          effects.start("k") { send in send(.loaded("second")) }
+        }
+      ])
+
+    store.send(.increment)
+    await probe.waitForEndedEffects(1)
+
+    #expect(probe.started.count == 1)
+    #expect(store.state.loaded == ["second"])
+  }
+
+  @Test func defaultNamesSayTheFormAndTheCallSite() {
+    let feedback = Feedback<Lab, LabEvent>.onChange(of: \.query) { _ in nil }
+    #expect(feedback.name.hasPrefix("onChange (FeedbackTests.swift:"))
+  }
+}

@@ -1,0 +1,120 @@
+import Testing
+
+@testable import Loop
+
+/// The store's bookkeeping, driven directly and synchronously: no tasks, handles are integers.
+struct StoreStateMachineTests {
+  typealias Machine = StoreStateMachine<Lab, LabEvent, Int>
+
+  private static let search = Feedback<Lab, LabEvent>.onChange(of: \.query, name: "search") {
+    query in .loaded(query)
+  }
+
+  private func launched(_ step: Machine.Step) -> [EffectRecord] {
+    guard case .reduced(_, let decisions) = step else { return [] }
+    return decisions.compactMap {
+      if case .launch(let record, _) = $0 { return record }
+      return nil
+    }
+  }
+
+  private func cancelled(_ step: Machine.Step) -> [Int] {
+    guard case .reduced(_, let decisions) = step else { return [] }
+    return decisions.compactMap {
+      if case .cancel(_, let handle) = $0 { return handle }
+      return nil
+    }
+  }
+
+  @Test func aSendDuringADrainIsQueuedForTheDrainer() {
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [])
+    #expect(machine.enqueue(.increment, origin: .user) == .drain)
+    #expect(machine.enqueue(.increment, origin: .user) == .queued)
+    #expect(machine.queuedEventCount == 2)
+    guard case .reduced = machine.next(), case .reduced = machine.next(),
+      case .idle = machine.next()
+    else {
+      Issue.record("expected two reduces and the end of the drain")
+      return
+    }
+    #expect(machine.state.count == 2)
+    #expect(machine.phase == .idle)
+    #expect(machine.enqueue(.increment, origin: .user) == .drain)
+  }
+
+  @Test func anEffectEventQueuedBehindItsCancellationIsDropped() {
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
+    #expect(machine.start().isEmpty)
+    _ = machine.enqueue(.query("a"), origin: .user)
+    let first = machine.next()
+    let records = launched(first)
+    #expect(records.map(\.generation) == [1])
+    machine.attach(10, to: records[0])
+    guard case .idle = machine.next() else { return }
+
+    _ = machine.enqueue(.query("b"), origin: .user)
+    _ = machine.enqueue(.loaded("a"), origin: .effect(records[0]))
+    let second = machine.next()
+    #expect(cancelled(second) == [10])
+    #expect(launched(second).map(\.generation) == [2])
+    guard case .dropped(let stale) = machine.next() else {
+      Issue.record("the old effect's event was not dropped")
+      return
+    }
+    #expect(stale.event == .loaded("a"))
+    #expect(machine.state.loaded.isEmpty)
+  }
+
+  @Test func aFinishedEffectsEventsAreStillReduced() {
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
+    _ = machine.enqueue(.query("a"), origin: .user)
+    let records = launched(machine.next())
+    machine.attach(10, to: records[0])
+    _ = machine.next()
+    #expect(machine.runningEffectCount == 1)
+
+    machine.effectEnded(records[0])
+    _ = machine.enqueue(.loaded("a"), origin: .effect(records[0]))
+    guard case .reduced = machine.next() else {
+      Issue.record("a finished effect's event was not reduced")
+      return
+    }
+    #expect(machine.state.loaded == ["a"])
+    #expect(machine.runningEffectCount == 0)
+  }
+
+  @Test func cancelHandsBackRunningEffectsAndQueuedEventsThenRefusesEvents() {
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
+    _ = machine.enqueue(.query("a"), origin: .user)
+    let records = launched(machine.next())
+    machine.attach(7, to: records[0])
+    _ = machine.enqueue(.increment, origin: .user)
+
+    let cancellation = machine.cancel()
+
+    #expect(cancellation.handles == [7])
+    #expect(cancellation.records == records)
+    #expect(cancellation.dropped.map(\.event) == [.increment])
+    #expect(machine.enqueue(.increment, origin: .user) == .discard)
+    guard case .idle = machine.next() else {
+      Issue.record("a cancelled store kept draining")
+      return
+    }
+    #expect(machine.cancel().handles.isEmpty)
+    machine.effectEnded(records[0])
+    #expect(machine.runningEffectCount == 0)
+  }
+
+  @Test func generationsCountPerFeedback() {
+    let other = Feedback<Lab, LabEvent>.whenBecomesTrue(\.flag, name: "flag") { nil }
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search, other])
+    _ = machine.enqueue(.query("a"), origin: .user)
+    _ = machine.enqueue(.flag(true), origin: .user)
+    let first = launched(machine.next())
+    machine.attach(1, to: first[0])
+    let second = launched(machine.next())
+    #expect(first.map(\.feedback) == ["search"])
+    #expect(second.map(\.feedback) == ["flag"])
+    #expect((first + second).map(\.generation) == [1, 1])
+  }
+}

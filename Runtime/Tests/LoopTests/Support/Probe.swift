@@ -1,0 +1,61 @@
+@testable import Loop
+
+/// Records everything a store reports through its package instrumentation, and lets a test
+/// await what it is waiting for (an effect ending, an event dropped) without polling.
+final class Probe<State: Sendable, Event: Sendable>: Sendable {
+  let observations = Recorder<StoreObservation<State, Event>>()
+
+  func store(
+    _ initial: State,
+    _ reducer: Reducer<State, Event>,
+    _ feedbacks: [Feedback<State, Event>] = []
+  ) -> Store<State, Event> {
+    Store(
+      initial: initial, reducer: reducer, feedbacks: feedbacks,
+      instrumentation: StoreInstrumentation(observe: { [observations] in observations.append($0) })
+    )
+  }
+
+  /// Returns once `count` effects have ended, whatever their outcome.
+  func waitForEndedEffects(_ count: Int) async {
+    await observations.wait { $0.compactMap(\.ended).count >= count }
+  }
+
+  /// Returns once `count` events have been dropped as stale.
+  func waitForStaleDrops(_ count: Int) async {
+    await observations.wait { $0.filter(\.isStaleDrop).count >= count }
+  }
+
+  var started: [EffectRecord] { observations.elements.compactMap(\.started) }
+  var ended: [EffectRecord: EffectOutcome] {
+    Dictionary(uniqueKeysWithValues: observations.elements.compactMap(\.ended))
+  }
+  var cancelled: [EffectRecord] { observations.elements.compactMap(\.cancelled) }
+  var staleDrops: [Event] { observations.elements.filter(\.isStaleDrop).compactMap(\.event) }
+}
+
+extension StoreObservation {
+  var ended: (EffectRecord, EffectOutcome)? {
+    if case .effectEnded(let record, let outcome) = self { return (record, outcome) }
+    return nil
+  }
+  var started: EffectRecord? {
+    if case .effectStarted(let record) = self { return record }
+    return nil
+  }
+  var cancelled: EffectRecord? {
+    if case .effectCancelled(let record) = self { return record }
+    return nil
+  }
+  var isStaleDrop: Bool {
+    if case .dropped(_, _, .staleGeneration) = self { return true }
+    return false
+  }
+  var event: Event? {
+    switch self {
+    case .enqueued(let event, _), .dropped(let event, _, _): event
+    case .reduced(let transition): transition.event
+    case .effectStarted, .effectCancelled, .effectEnded: nil
+    }
+  }
+}
