@@ -9,11 +9,18 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Loop", targets: ["Loop"]),
+    .library(name: "LoopTesting", targets: ["LoopTesting"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
   ],
   targets: [
     .target(name: "Loop", path: "Runtime/Sources/Loop"),
     .testTarget(name: "LoopTests", dependencies: ["Loop"], path: "Runtime/Tests/LoopTests"),
+    .target(name: "LoopTesting", dependencies: ["Loop"], path: "Runtime/Sources/LoopTesting"),
+    .testTarget(
+      name: "LoopTestingTests",
+      dependencies: ["Loop", "LoopTesting"],
+      path: "Runtime/Tests/LoopTestingTests"
+    ),
     .executableTarget(
       name: "loop-bench",
       dependencies: ["Loop"],
