@@ -13,7 +13,14 @@ let package = Package(
     .executable(name: "loop-bench", targets: ["loop-bench"]),
   ],
   targets: [
-    .target(name: "Loop", path: "Runtime/Sources/Loop"),
+    .target(
+      name: "Loop",
+      path: "Runtime/Sources/Loop",
+      // The store is generic over every feature's State and Event; without cross-module
+      // optimization an app's release build runs it unspecialized, through generic metadata
+      // lookups on every send (about 20x slower: `make bench`, B2).
+      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+    ),
     .testTarget(name: "LoopTests", dependencies: ["Loop"], path: "Runtime/Tests/LoopTests"),
     .target(name: "LoopTesting", dependencies: ["Loop"], path: "Runtime/Sources/LoopTesting"),
     .testTarget(

@@ -17,7 +17,9 @@ package enum EventOrigin: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Generations count the effects a feedback has started in one store, from 1; a restart under
 /// the same key gets a new generation, which is how a stale event is told from a current one.
-package struct EffectRecord: Hashable, Sendable, CustomStringConvertible {
+///
+/// A class, so that an event's origin costs one reference to copy on the store's hot path.
+package final class EffectRecord: Hashable, Sendable, CustomStringConvertible {
   /// The position of the feedback in the machine's `feedbacks`.
   package let feedbackIndex: Int
   /// The feedback's name.
@@ -26,6 +28,23 @@ package struct EffectRecord: Hashable, Sendable, CustomStringConvertible {
   package let key: EffectKey
   /// The effect's generation within its feedback.
   package let generation: Int
+
+  init(feedbackIndex: Int, feedback: String, key: EffectKey, generation: Int) {
+    self.feedbackIndex = feedbackIndex
+    self.feedback = feedback
+    self.key = key
+    self.generation = generation
+  }
+
+  package static func == (lhs: EffectRecord, rhs: EffectRecord) -> Bool {
+    lhs.feedbackIndex == rhs.feedbackIndex && lhs.generation == rhs.generation
+      && lhs.key == rhs.key
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(feedbackIndex)
+    hasher.combine(generation)
+  }
 
   package var description: String {
     "effect of feedback `\(feedback)` (generation \(generation))"
@@ -46,8 +65,10 @@ package struct Transition<State: Sendable, Event: Sendable>: Sendable {
 package enum DropReason: Hashable, Sendable {
   /// The effect that emitted it was cancelled or replaced before the event was reduced.
   case staleGeneration
-  /// The store was cancelled with the event still queued, or the event arrived after.
+  /// The store was cancelled with the event still queued.
   case storeCancelled
+  /// The event was sent to a store already cancelled; it was never queued.
+  case arrivedAfterCancel
 }
 
 /// How an effect's task ended.
@@ -62,7 +83,8 @@ package enum EffectOutcome: Hashable, Sendable {
 
 /// Everything a store reports to an observer, in the order it happens.
 ///
-/// Every `.enqueued` is followed by exactly one `.reduced` or `.dropped` for that event, and
+/// Every `.enqueued` is followed by exactly one `.reduced` or `.dropped` for that event (an
+/// event dropped with ``DropReason/arrivedAfterCancel`` was never queued), and
 /// every `.effectStarted` by exactly one `.effectEnded` (possibly after an `.effectCancelled`).
 /// The counts the testing library derives from these are exact at every moment.
 package enum StoreObservation<State: Sendable, Event: Sendable>: Sendable {

@@ -58,14 +58,16 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
     var result = locked.withLock { locked -> DrainResult in
       switch locked.machine.enqueue(event, origin: origin) {
       case .discard:
-        instrumentation?.observe(.dropped(event, origin, .storeCancelled))
+        instrumentation?.observe(.dropped(event, origin, .arrivedAfterCancel))
         return DrainResult(isFinished: true)
       case .queued:
         instrumentation?.observe(.enqueued(event, origin))
         return DrainResult(isFinished: true)
       case .drain:
         instrumentation?.observe(.enqueued(event, origin))
-        return drain(&locked)
+        var result = DrainResult()
+        handle(locked.machine.process(event, origin: origin), on: &locked, into: &result)
+        return result.toCancel.isEmpty ? drain(&locked) : result
       }
     }
     while true {
@@ -81,28 +83,35 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   /// Reduces queued events until the queue is empty or tasks must be cancelled.
   private func drain(_ locked: inout Locked) -> DrainResult {
     var result = DrainResult()
-    while true {
-      switch locked.machine.next() {
-      case .idle:
-        result.isFinished = true
-        return result
-      case .dropped(let queued):
-        instrumentation?.observe(.dropped(queued.event, queued.origin, .staleGeneration))
-      case .reduced(let queued, let decisions):
-        if let instrumentation {
-          instrumentation.observe(
-            .reduced(
-              Transition(event: queued.event, origin: queued.origin, state: locked.machine.state)))
+    while !result.isFinished {
+      handle(locked.machine.next(), on: &locked, into: &result)
+      if !result.toCancel.isEmpty { return result }
+    }
+    return result
+  }
+
+  /// Reports one step of the drain and carries out the decisions it made.
+  private func handle(
+    _ step: Bookkeeping.Step, on locked: inout Locked, into result: inout DrainResult
+  ) {
+    switch step {
+    case .idle:
+      result.isFinished = true
+    case .dropped(let queued):
+      instrumentation?.observe(.dropped(queued.event, queued.origin, .staleGeneration))
+    case .reduced(let queued, let decisions):
+      if let instrumentation {
+        instrumentation.observe(
+          .reduced(
+            Transition(event: queued.event, origin: queued.origin, state: locked.machine.state)))
+      }
+      if !locked.subscribers.isEmpty {
+        for subscriber in locked.subscribers.values {
+          subscriber.yield(locked.machine.state)
         }
-        if !locked.subscribers.isEmpty {
-          for subscriber in locked.subscribers.values {
-            subscriber.yield(locked.machine.state)
-          }
-        }
-        if !decisions.isEmpty {
-          perform(decisions, on: &locked, toCancel: &result.toCancel)
-          if !result.toCancel.isEmpty { return result }
-        }
+      }
+      if !decisions.isEmpty {
+        perform(decisions, on: &locked, toCancel: &result.toCancel)
       }
     }
   }

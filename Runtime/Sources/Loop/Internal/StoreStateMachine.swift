@@ -33,7 +33,9 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     case discard
     /// Another caller is draining the queue and will reduce the event.
     case queued
-    /// The caller must drain the queue now (``next()`` until `.idle`).
+    /// The caller must reduce the event now with ``process(_:origin:)``, then drain the queue
+    /// (``next()`` until `.idle`). The event was not queued: the common case, a send with no
+    /// other send in progress, never touches the queue.
     case drain
   }
 
@@ -111,10 +113,15 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
       queue.append(Queued(event: event, origin: origin))
       return .queued
     case .idle:
-      queue.append(Queued(event: event, origin: origin))
       phase = .draining
       return .drain
     }
+  }
+
+  /// Reduces the event ``enqueue(_:origin:)`` answered `.drain` for, or drops it when stale.
+  mutating func process(_ event: Event, origin: EventOrigin) -> Step {
+    precondition(phase != .idle, "process(_:origin:) called with no drain in progress")
+    return process(Queued(event: event, origin: origin))
   }
 
   /// Takes the next queued event and reduces it, or drops it when stale.
@@ -129,13 +136,19 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
       break
     }
     guard head < queue.count else {
-      queue.removeAll(keepingCapacity: queue.capacity <= 1024)
-      head = 0
+      if head > 0 {
+        queue.removeAll(keepingCapacity: queue.capacity <= 1024)
+        head = 0
+      }
       phase = .idle
       return .idle
     }
     let queued = queue[head]
     head += 1
+    return process(queued)
+  }
+
+  private mutating func process(_ queued: Queued) -> Step {
     if case .effect(let record) = queued.origin, !isCurrent(record) {
       return .dropped(queued)
     }
