@@ -1,0 +1,66 @@
+# Build, test, benchmark and lint the Loop reference monorepo. `make` lists the targets.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+SWIFT ?= swift
+# Every build the Makefile makes treats a warning as an error.
+STRICT := -Xswiftc -warnings-as-errors
+# Debian packages the build needs: SQLite headers and libcurl (for FoundationNetworking).
+APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
+# What lint and format look at: the manifest, the runtime, and the other top-level parts
+# once they exist.
+SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
+
+.PHONY: help deps build test bench lint format clean
+
+help: ## List the targets (the default)
+	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-8s %s\n", $$1, $$2 }' \
+	  $(MAKEFILE_LIST)
+
+deps: ## Install libsqlite3-dev and libcurl4-openssl-dev with apt-get when missing
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+	  dpkg -s "$$package" >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -z "$$missing" ]; then \
+	  echo "deps: $(APT_PACKAGES) already installed"; \
+	  exit 0; \
+	fi; \
+	if ! command -v apt-get >/dev/null 2>&1; then \
+	  echo "deps: apt-get not found; install these packages (Debian names):$$missing" >&2; \
+	  exit 1; \
+	fi; \
+	sudo=""; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+	  if ! command -v sudo >/dev/null 2>&1; then \
+	    echo "deps: not root and no sudo; as root run: apt-get install$$missing" >&2; \
+	    exit 1; \
+	  fi; \
+	  sudo="sudo"; \
+	fi; \
+	echo "deps: installing$$missing"; \
+	$$sudo apt-get update; \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing
+
+build: ## Build everything (debug), warnings as errors
+	$(SWIFT) build $(STRICT)
+
+test: deps ## Run every test, XCTest and Swift Testing, warnings as errors (runs deps first)
+	$(SWIFT) test $(STRICT)
+
+# Only the JSON goes to stdout (`make bench > results.json`); the build talks on stderr.
+bench: ## Build loop-bench in release and run it (JSON on stdout)
+	@echo "$(SWIFT) build -c release --product loop-bench" >&2
+	@$(SWIFT) build -c release --product loop-bench >&2
+	@.build/release/loop-bench
+
+lint: ## Check formatting and style with swift format (--strict)
+	$(SWIFT) format lint --strict --recursive $(SWIFT_PATHS)
+
+format: ## Rewrite files in place with swift format
+	$(SWIFT) format format --in-place --recursive $(SWIFT_PATHS)
+
+clean: ## Remove every build product (.build)
+	rm -rf .build

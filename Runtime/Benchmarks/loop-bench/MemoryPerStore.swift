@@ -1,0 +1,91 @@
+import Foundation
+import Loop
+
+/// B4: the resident memory of an idle store with two feedbacks.
+///
+/// RSS measured inside one process is unreliable after the first run: the allocator keeps
+/// freed pages, so a second batch of stores reuses them and seems free. Each run therefore
+/// happens in a fresh child process (this executable started with ``childFlag``) that
+/// measures one batch and prints its numbers; the parent takes the median.
+enum MemoryPerStore {
+  /// Live stores per run.
+  static let stores = 10_000
+  /// Feedbacks in each store.
+  static let feedbacksPerStore = 2
+  /// The argument that makes this executable run one measurement and print it.
+  static let childFlag = "--memory-child"
+
+  /// What one child process measured, in bytes.
+  struct Sample {
+    /// Growth of VmRSS while the stores were created and kept alive.
+    var rssGrowth: Int
+    /// Growth of VmHWM, the peak RSS, over the same span.
+    var peakGrowth: Int
+  }
+
+  /// A feature whose two feedbacks never start anything: their query is always `nil`.
+  ///
+  /// Built through ``Machine`` as an app would, so each store builds its own feedbacks.
+  private struct Idle: Machine {
+    static let reducer = Counter.reducer
+
+    var feedbacks: [Feedback<Counter.State, Counter.Event>] {
+      [
+        .onChange(of: { _ in Int?.none }, effect: { _ in nil }),
+        .onChange(of: { _ in Int?.none }, effect: { _ in nil }),
+      ]
+    }
+  }
+
+  /// Runs ``runs`` child processes and returns their samples.
+  ///
+  /// - Parameter runs: How many fresh processes to measure.
+  /// - Returns: One sample per process.
+  /// - Throws: When a child cannot be started, fails, or prints something unexpected.
+  static func run(_ runs: Int) throws -> [Sample] {
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    return try (0..<runs).map { _ in try sampleInChild(executable: executable) }
+  }
+
+  /// Starts one child, waits for it and parses the line it prints: `rssGrowth peakGrowth`.
+  private static func sampleInChild(executable: String) throws -> Sample {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = [childFlag]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    guard process.terminationStatus == 0, fields.count == 2 else {
+      throw BenchError(
+        "B4 child exited with status \(process.terminationStatus) and printed \(text.debugDescription)"
+      )
+    }
+    return Sample(rssGrowth: fields[0], peakGrowth: fields[1])
+  }
+
+  /// The child's work: create ``stores`` idle stores, keep them alive, print the growth.
+  ///
+  /// One store is made and released first, so that type metadata and other one-time
+  /// allocations are not charged to the batch. The array's storage is reserved before the
+  /// first reading; it adds 8 bytes per store once written, which is counted.
+  static func measureInChild() throws {
+    _ = Store(initial: Counter.State(), machine: Idle())
+    var live: [Store<Counter.State, Counter.Event>] = []
+    live.reserveCapacity(stores)
+    let before = try ProcessStatus.read()
+    for _ in 0..<stores {
+      live.append(Store(initial: Counter.State(), machine: Idle()))
+    }
+    let after = try ProcessStatus.read()
+    precondition(live.count == stores && live.allSatisfy { $0.state.count == 0 })
+    withExtendedLifetime(live) {
+      let rssGrowth = after.residentBytes - before.residentBytes
+      let peakGrowth = after.peakResidentBytes - before.peakResidentBytes
+      FileHandle.standardOutput.write(Data("\(rssGrowth) \(peakGrowth)\n".utf8))
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Loop
+
+/// B2: the cost of `Store.send` with no feedbacks, compared with B1's bare reducer call.
+enum StoreSend {
+  /// Events sent per run.
+  static let events = 1_000_000
+
+  /// Sends ``events`` increments to a fresh store from one task, until the final state is
+  /// observed through `store.state`.
+  ///
+  /// The store is made before the clock starts: this measures sending, not construction.
+  ///
+  /// - Returns: Nanoseconds per send.
+  static func run() -> Double {
+    let store = Store(initial: Counter.State(), reducer: Counter.reducer)
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<events {
+      store.send(.increment)
+    }
+    let finalCount = store.state.count
+    let elapsed = start.duration(to: clock.now)
+    precondition(finalCount == events, "B2 counted \(finalCount), expected \(events)")
+    Bench.blackHole(finalCount)
+    store.cancel()
+    return elapsed.nanoseconds / Double(events)
+  }
+}
