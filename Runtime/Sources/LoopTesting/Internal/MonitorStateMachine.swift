@@ -1,0 +1,103 @@
+import Loop
+
+/// What a TestStore knows about its store at one moment: the trajectory of states with their
+/// causes, the events queued, and every effect that is running and what it waits on.
+///
+/// No tasks and no locks: ``StoreMonitor`` keeps it in a `Mutex` and feeds it the store's
+/// observations and the instruments' waits, in the order they happen. Every input bumps
+/// ``version``, which is how waiters tell that something changed.
+struct MonitorStateMachine<State: Sendable, Event: Sendable> {
+  /// One reduced event and the state it produced; `states[index]` in the trajectory.
+  struct Step {
+    let event: Event
+    let origin: EventOrigin
+    let state: State
+  }
+
+  /// An effect task that has started and not ended.
+  struct Activity {
+    let record: EffectRecord
+    var waits: [Int: (kind: InstrumentWaitKind, description: String)] = [:]
+    var isCancelled = false
+
+    var isBlocked: Bool { !waits.isEmpty }
+  }
+
+  /// How an effect ended, kept for diagnostics.
+  struct Ending {
+    let record: EffectRecord
+    let outcome: EffectOutcome
+  }
+
+  /// The initial state followed by the state after every reduced event.
+  private(set) var states: [State]
+  /// `steps[i]` caused `states[i + 1]`.
+  private(set) var steps: [Step] = []
+  private(set) var queuedEvents = 0
+  private(set) var activities: [EffectRecord: Activity] = [:]
+  private(set) var endings: [Ending] = []
+  private(set) var dropped: [(event: Event, origin: EventOrigin, reason: DropReason)] = []
+  private(set) var version = 0
+  /// Indices into ``steps`` of the events the test sent, in the order they were reduced.
+  private(set) var userSteps: [Int] = []
+
+  init(initial: State) {
+    states = [initial]
+  }
+
+  /// Quiet: nothing queued, and every running effect is waiting on a test instrument.
+  var isQuiet: Bool {
+    queuedEvents == 0 && activities.values.allSatisfy(\.isBlocked)
+  }
+
+  var lastState: State {
+    states[states.count - 1]
+  }
+
+  mutating func observe(_ observation: StoreObservation<State, Event>) {
+    version += 1
+    switch observation {
+    case .enqueued:
+      queuedEvents += 1
+    case .reduced(let transition):
+      queuedEvents -= 1
+      if case .user = transition.origin { userSteps.append(steps.count) }
+      steps.append(
+        Step(event: transition.event, origin: transition.origin, state: transition.state))
+      states.append(transition.state)
+    case .dropped(let event, let origin, let reason):
+      if reason != .arrivedAfterCancel { queuedEvents -= 1 }
+      dropped.append((event, origin, reason))
+    case .effectStarted(let record):
+      activities[record] = Activity(record: record)
+    case .effectCancelled(let record):
+      activities[record]?.isCancelled = true
+    case .effectEnded(let record, let outcome):
+      activities[record] = nil
+      endings.append(Ending(record: record, outcome: outcome))
+    }
+  }
+
+  mutating func waitBegan(
+    _ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String
+  ) {
+    version += 1
+    // A wait from a task the effect left behind (an unstructured task) outlives the effect:
+    // it is not the effect's, so it is not counted.
+    activities[effect]?.waits[id] = (kind, description)
+  }
+
+  mutating func waitEnded(_ id: Int, effect: EffectRecord) {
+    version += 1
+    activities[effect]?.waits[id] = nil
+  }
+
+  /// Effects still running, in the order they started.
+  var running: [Activity] {
+    activities.values.sorted {
+      ($0.record.feedbackIndex, $0.record.generation) < (
+        $1.record.feedbackIndex, $1.record.generation
+      )
+    }
+  }
+}

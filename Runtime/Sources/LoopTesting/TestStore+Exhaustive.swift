@@ -1,0 +1,351 @@
+import Loop
+
+extension TestStore {
+  /// Sends `event` and asserts the state it produces.
+  ///
+  /// `assert` receives a copy of the state before the event and turns it into the state you
+  /// expect after it. On an exhaustive store the result must equal the actual state exactly;
+  /// any difference fails with a field-by-field diff, and a closure given for an event that
+  /// changed nothing fails too. On a non-exhaustive store the closure is applied to the actual
+  /// new state instead, so only the fields it sets are checked.
+  ///
+  /// ```swift
+  /// await store.send(.queryChanged("swift")) {
+  ///   $0.query = "swift"
+  ///   $0.status = .debouncing
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - event: The event to send.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  ///   - assert: Turns the old state into the expected new state.
+  public func send(
+    _ event: Event,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    assert: (inout State) -> Void
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    checkUncheckedSends()
+    let ordinal = beginSend()
+    store.send(event)
+    // The event is reduced by now unless an effect was reducing; then it is reduced next.
+    let outcome = await until(timeout: .seconds(1)) { book in
+      book.userSteps.count > ordinal ? book.userSteps[ordinal] : nil
+    }
+    guard case .decided(let step) = outcome else {
+      reportFailure(
+        "send(_:assert:): the event was never reduced (was the store cancelled?)", at: site)
+      return
+    }
+    withoutActuallyEscaping(assert) { assert in
+      checkSend(step: step, assert: assert, site: site)
+    }
+  }
+
+  /// Claims the next event an effect sent, which must equal `event`, and asserts its state.
+  ///
+  /// On an exhaustive store events must be received in the order they were reduced, each
+  /// declaring the change it made with `assert`; on a non-exhaustive store events that do not
+  /// match are skipped. When no event is waiting, `receive` waits for one, and fails at once if
+  /// the store is quiet, naming what is pending ("advance the test clock", ...).
+  ///
+  /// - Parameters:
+  ///   - event: The event expected.
+  ///   - timeout: How long a busy store may go without any change before the wait fails.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  ///   - assert: Turns the state before the event into the state expected after it.
+  public func receive(
+    _ event: Event,
+    timeout: Duration = .milliseconds(100),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    assert: ((inout State) -> Void)? = nil
+  ) async where Event: Equatable {
+    await receive(
+      describedAs: Diagnostics.describe(event), matching: { $0 == event }, timeout: timeout,
+      assert: assert,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Claims the next event an effect sent, which must satisfy `matcher`, and asserts its state.
+  ///
+  /// Use it for events whose payload the test does not spell out:
+  ///
+  /// ```swift
+  /// await store.receive(
+  ///   { if case .resultsLoaded = $0 { true } else { false } },
+  ///   assert: { $0.status = .loaded })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - matcher: Accepts the expected event, by case or by any property.
+  ///   - timeout: How long a busy store may go without any change before the wait fails.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  ///   - assert: Turns the state before the event into the state expected after it.
+  public func receive(
+    _ matcher: (Event) -> Bool,
+    timeout: Duration = .milliseconds(100),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    assert: ((inout State) -> Void)? = nil
+  ) async {
+    await receive(
+      describedAs: "an event matching the matcher", matching: matcher, timeout: timeout,
+      assert: assert,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Settles, then fails on every event an effect sent that was not received and on every
+  /// effect still running, naming the feedback that started each.
+  ///
+  /// Call it at the end of an exhaustive test. The end of the test (the store going away)
+  /// checks the same things, less precisely: it cannot settle first. A non-exhaustive store
+  /// only settles.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long a busy store may go without any change while settling.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func finish(
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    _ = await settle(timeout: timeout, site: site)
+    session.withLock { $0.isFinished = true }
+    guard exhaustivity == .on else { return }
+    if let message = unfinishedBusiness(
+      headline: "finish() failed: the test left work unaccounted for.")
+    {
+      reportFailure(message, at: site)
+    }
+  }
+
+  // MARK: - Checks
+
+  func receive(
+    describedAs expected: String,
+    matching matcher: (Event) -> Bool,
+    timeout: Duration,
+    assert: ((inout State) -> Void)?,
+    site: CallSite
+  ) async {
+    checkUncheckedSends()
+    let claimed = session.withLock { $0.claimed }
+    let exhaustive = exhaustivity == .on
+    let outcome = await until(timeout: timeout) { book -> ReceiveSearch? in
+      for index in claimed..<book.steps.count {
+        guard case .effect = book.steps[index].origin else { continue }
+        if exhaustive || matcher(book.steps[index].event) { return .step(index) }
+      }
+      return book.isQuiet ? .quiet : nil
+    }
+    switch outcome {
+    case .decided(.step(let index)):
+      session.withLock {
+        $0.claimed = max($0.claimed, index + 1)
+        $0.cursor = max($0.cursor, index + 1)
+      }
+      let step = monitor.read { $0.steps[index] }
+      guard matcher(step.event) else {
+        reportFailure(
+          """
+          receive failed: expected \(expected).
+            Happened: the next event sent by an effect was \(Diagnostics.describe(step.event)), \(step.origin).
+            What to do: receive events in the order effects sent them, or fix the effect that sent this one.
+          """, at: site)
+        return
+      }
+      checkTransition(at: index, assert: assert, action: "receive(\(expected))", site: site)
+    case .decided(.quiet):
+      reportStuck(
+        "receive failed: expected \(expected), but no event sent by an effect is waiting, and the store is quiet, so none will come.",
+        from: session.withLock { $0.cursor }, site: site)
+    case .timedOut:
+      reportStuck(
+        "receive timed out: expected \(expected); the store went \(timeout) without any change while still busy.",
+        from: session.withLock { $0.cursor }, site: site)
+    }
+  }
+
+  /// Checks the transition of a sent event: earlier effect events claimed, the change declared.
+  func checkSend(step: Int, assert: ((inout State) -> Void)?, site: CallSite) {
+    let earlier = session.withLock { session -> Int in
+      defer { session.claimed = max(session.claimed, step + 1) }
+      return session.claimed
+    }
+    let event = monitor.read { $0.steps[step].event }
+    if exhaustivity == .on {
+      let unclaimed = monitor.read { book in
+        (earlier..<step).map { book.steps[$0] }.filter {
+          if case .effect = $0.origin { return true }
+          return false
+        }
+      }
+      if !unclaimed.isEmpty {
+        let list = unclaimed.map { "    \(Diagnostics.describe($0.event)), \($0.origin)" }
+        reportFailure(
+          """
+          send(\(Diagnostics.describe(event))) came before \(unclaimed.count) event(s) sent by effects were received:
+          \(list.joined(separator: "\n"))
+            What to do: claim them first with `await store.receive(...)`.
+          """, at: site)
+      }
+    }
+    checkTransition(
+      at: step, assert: assert, action: "send(\(Diagnostics.describe(event)))", site: site)
+  }
+
+  /// Compares the state a step produced with what `assert` declares.
+  func checkTransition(
+    at index: Int, assert: ((inout State) -> Void)?, action: String, site: CallSite
+  ) {
+    let (before, after) = monitor.read { ($0.states[index], $0.states[index + 1]) }
+    switch exhaustivity {
+    case .on:
+      guard let assert else {
+        if before != after {
+          report(
+            "\(action) changed the state, but no assert closure declared the change.",
+            expected: before, actual: after,
+            fix: "pass a closure that makes these changes: \(action) { ... }", site: site)
+        }
+        return
+      }
+      var expected = before
+      assert(&expected)
+      if before == after {
+        reportFailure(
+          """
+          \(action) was given an assert closure, but the state did not change.
+            What to do: remove the closure, or fix the reducer if a change was due.
+          """, at: site)
+      } else if expected != after {
+        report(
+          "\(action): the state is not what the assert closure declared.",
+          expected: expected, actual: after,
+          fix: "make the closure set the fields shown under + actual, or fix the reducer",
+          site: site)
+      }
+    case .off:
+      guard let assert else { return }
+      var expected = after
+      assert(&expected)
+      if expected != after {
+        report(
+          "\(action): the state is not what the assert closure declared.",
+          expected: expected, actual: after,
+          fix: "make the closure set the fields shown under + actual, or fix the reducer",
+          site: site)
+      }
+    }
+  }
+
+  func report(_ headline: String, expected: State, actual: State, fix: String, site: CallSite) {
+    let diff =
+      StateDiff(expected: expected, actual: actual)?.description
+      ?? "  - expected: \(Diagnostics.describe(expected))\n  + actual:   \(Diagnostics.describe(actual))"
+    reportFailure(
+      """
+      \(headline)
+      \(diff)
+        What to do: \(fix).
+      """, at: site)
+  }
+
+  /// Checks the sends whose events were reduced after ``send(_:fileID:filePath:line:column:)`` returned.
+  func checkUncheckedSends() {
+    let ready = session.withLock { session -> [(step: Int, site: CallSite)] in
+      guard !session.unchecked.isEmpty else { return [] }
+      let userSteps = monitor.read { $0.userSteps }
+      var ready: [(Int, CallSite)] = []
+      session.unchecked.removeAll { item in
+        guard item.ordinal < userSteps.count else { return false }
+        ready.append((userSteps[item.ordinal], item.site))
+        return true
+      }
+      return ready
+    }
+    for item in ready {
+      checkSend(step: item.step, assert: nil, site: item.site)
+    }
+  }
+
+  /// Unclaimed effect events and running effects, as a failure message, or `nil` when none.
+  func unfinishedBusiness(headline: String) -> String? {
+    let claimed = session.withLock { session -> Int in
+      defer { session.claimed = Int.max }
+      return session.claimed
+    }
+    return monitor.read { book -> String? in
+      let unclaimed = book.steps.indices.filter { index in
+        guard index >= claimed, case .effect = book.steps[index].origin else { return false }
+        return true
+      }
+      let running = book.running
+      guard !unclaimed.isEmpty || !running.isEmpty else { return nil }
+      var lines = [headline]
+      if !unclaimed.isEmpty {
+        lines.append("  Events sent by effects and not received:")
+        for index in unclaimed {
+          let step = book.steps[index]
+          lines.append("    \(Diagnostics.describe(step.event)), \(step.origin)")
+        }
+      }
+      if !running.isEmpty {
+        lines.append("  Effects still running:")
+        lines.append(Diagnostics.pending(book).lines)
+      }
+      lines.append(
+        "  What to do: claim each event with `await store.receive(...)`, and finish or cancel each effect (advance the clock, complete the work, or send the event that stops it); or make the store with exhaustivity: .off if the test only checks destinations."
+      )
+      return lines.joined(separator: "\n")
+    }
+  }
+
+  /// The end of an exhaustive test without ``finish(timeout:fileID:filePath:line:column:)``.
+  ///
+  /// Without settling, only what is certain is reported: events already reduced and not
+  /// received, and effects waiting on an instrument (they will not end by themselves).
+  func checkEndOfTest() {
+    checkUncheckedSends()
+    let blockedOnly = monitor.read { book in book.running.allSatisfy(\.isBlocked) }
+    guard blockedOnly,
+      let message = unfinishedBusiness(
+        headline:
+          "The exhaustive TestStore made here ended with work unaccounted for (call `await store.finish()` at the end of the test to check it at a known point)."
+      )
+    else { return }
+    reportFailure(message, at: createdAt)
+  }
+}
+
+/// What ``TestStore`` found while looking for an event to receive.
+enum ReceiveSearch {
+  /// The index of the step to claim.
+  case step(Int)
+  /// Nothing to claim, and nothing will come.
+  case quiet
+}

@@ -1,0 +1,209 @@
+import Loop
+
+extension TestStore {
+  /// Waits until the store is quiet: nothing queued, and every running effect waiting on a
+  /// test instrument (or none running).
+  ///
+  /// Chains settle too: an effect that sends an event that starts another effect keeps the
+  /// store busy until the last one finishes or waits. A store whose effect waits on something
+  /// that is not an instrument (a real stream) never settles; `settle` then fails after
+  /// `timeout` with no change and says which effect is busy. Use ``waitUntil(timeout:_:fileID:filePath:line:column:)`` for such stores.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long the store may go without any change before the wait fails.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func settle(
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    _ = await settle(
+      timeout: timeout,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Waits for a state that satisfies `predicate`, at or after the last waypoint.
+  ///
+  /// The store records every state it passes through, so a state that came and went (a
+  /// spinner) still counts. The search starts at the last waypoint: the state the previous
+  /// `wait` matched, or the first state caused by the latest ``send(_:fileID:filePath:line:column:)``.
+  /// Sequential waits are therefore ordered waypoints, and each consumes the trajectory up to
+  /// its match.
+  ///
+  /// When no state matches and the store is quiet, no later state can come, so the wait fails
+  /// at once with the trajectory and what is pending. `timeout` only guards a busy store that
+  /// stops changing.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long the store may go without any change before the wait fails.
+  ///   - predicate: The destination: a state the user would see.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func wait(
+    timeout: Duration = .milliseconds(100),
+    until predicate: (State) -> Bool,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    checkUncheckedSends()
+    let start = session.withLock { $0.cursor }
+    let outcome = await until(timeout: timeout) { book -> Int?? in
+      if let match = book.states[start...].firstIndex(where: predicate) { return .some(match) }
+      return book.isQuiet ? .some(nil) : nil
+    }
+    switch outcome {
+    case .decided(let match?):
+      session.withLock { $0.cursor = max($0.cursor, match) }
+    case .decided(nil):
+      reportStuck(
+        "wait(until:) failed: no state since the last waypoint satisfies the predicate, and the store is quiet, so no later state will.",
+        from: start, site: site)
+    case .timedOut:
+      reportStuck(
+        "wait(until:) timed out: no state satisfied the predicate, and the store went \(timeout) without any change while still busy.",
+        from: start, site: site)
+    }
+  }
+
+  /// Waits until the *current* state satisfies `predicate`, for stores that never settle.
+  ///
+  /// A store fed by a stream that is not a test instrument (a subscription kept open for the
+  /// test's lifetime) never becomes quiet, so ``wait(timeout:until:fileID:filePath:line:column:)``
+  /// cannot fail early on it. `waitUntil` re-checks the state after every change and fails
+  /// only when `timeout` passes with no change.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long the store may go without any change before the wait fails.
+  ///   - predicate: The state to wait for.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func waitUntil(
+    timeout: Duration = .seconds(1),
+    _ predicate: (State) -> Bool,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    checkUncheckedSends()
+    let start = session.withLock { $0.cursor }
+    let outcome = await until(timeout: timeout) { book -> Int? in
+      predicate(book.lastState) ? book.states.count - 1 : nil
+    }
+    switch outcome {
+    case .decided(let match):
+      session.withLock { $0.cursor = max($0.cursor, match) }
+    case .timedOut:
+      reportStuck(
+        "waitUntil timed out: the current state did not satisfy the predicate, and the store went \(timeout) without any change.",
+        from: start, site: site)
+    }
+  }
+
+  /// Settles, advances the test clock by `duration`, and settles again.
+  ///
+  /// The clock moves deadline by deadline: it stops at each sleeper's deadline inside the
+  /// window and settles there, so an effect woken early that sleeps again within the window
+  /// (a retry after a delay) is woken too, exactly when its own deadline comes.
+  ///
+  /// - Parameters:
+  ///   - duration: How far to move the clock.
+  ///   - timeout: How long the store may go without any change while settling.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func advance(
+    by duration: Duration,
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let clock else {
+      reportFailure(
+        """
+        advance(by:) needs the TestClock the machine sleeps on.
+          Happened: this TestStore was made without one.
+          What to do: pass it when making the store: TestStore(initial:machine:clock:).
+        """, at: site)
+      return
+    }
+    guard await settle(timeout: timeout, site: site) else { return }
+    let target = clock.now.advanced(by: duration)
+    while let next = clock.nextDeadline, next <= target {
+      clock.advance(to: next)
+      guard await settle(timeout: timeout, site: site) else { return }
+    }
+    if clock.now < target {
+      clock.advance(to: target)
+    }
+    _ = await settle(timeout: timeout, site: site)
+  }
+
+  // MARK: - Shared machinery
+
+  enum Outcome<Result> {
+    case decided(Result)
+    case timedOut
+  }
+
+  /// Re-evaluates `decide` after every change of the store until it returns a value.
+  func until<Result>(
+    timeout: Duration,
+    _ decide: (borrowing MonitorStateMachine<State, Event>) -> Result?
+  ) async -> Outcome<Result> {
+    while true {
+      let (version, decision) = monitor.read { book in (book.version, decide(book)) }
+      if let decision { return .decided(decision) }
+      guard await monitor.waitForChange(after: version, timeout: timeout) else {
+        return .timedOut
+      }
+    }
+  }
+
+  /// Waits for quiet; reports and returns `false` when the store stays busy.
+  func settle(timeout: Duration, site: CallSite) async -> Bool {
+    checkUncheckedSends()
+    let outcome = await until(timeout: timeout) { book in book.isQuiet ? true : nil }
+    checkUncheckedSends()
+    guard case .timedOut = outcome else { return true }
+    let start = session.withLock { $0.cursor }
+    reportStuck(
+      "settle() timed out: the store went \(timeout) without any change and is still busy.",
+      from: start, site: site)
+    return false
+  }
+
+  /// Reports a wait that cannot succeed, with the trajectory, what is pending and the fix.
+  func reportStuck(_ headline: String, from start: Int, site: CallSite) {
+    let message = monitor.read { book in
+      let pending = Diagnostics.pending(book)
+      return """
+        \(headline)
+          Last state: \(Diagnostics.describe(book.lastState))
+          Trajectory since the last waypoint:
+        \(Diagnostics.trajectory(book, from: start))
+          Pending:
+        \(pending.lines)
+          What to do: \(pending.fix).
+        """
+    }
+    reportFailure(message, at: site)
+  }
+}

@@ -1,0 +1,189 @@
+import Loop
+import Synchronization
+
+/// Drives a machine's real store and real feedbacks in a test, and reports where it got stuck.
+///
+/// A test store wraps ``Loop/Store`` with the machine's own feedbacks, built with the test's
+/// doubles, and watches everything the store does: every transition and its cause, every
+/// effect that starts and ends, and every wait of an effect on a test instrument (a
+/// ``TestClock`` sleep, a ``ControlledWork`` or ``ControlledStream`` generation). From those
+/// counts it knows when the store is *quiet*: nothing queued, and every running effect waiting
+/// on an instrument. A wait that cannot succeed on a quiet store fails at once, naming what is
+/// pending, instead of timing out.
+///
+/// Destination tier (``Exhaustivity/off``): send events, settle, wait for the states a user
+/// would see, then assert on ``state`` and on the doubles.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(
+///   initial: Search.State(), machine: Search(catalog: .fixtures, clock: clock),
+///   clock: clock, exhaustivity: .off)
+/// store.send(.queryChanged("swift"))
+/// await store.advance(by: .milliseconds(300))
+/// await store.wait { $0.results.count == 3 }
+/// ```
+///
+/// Exhaustive tier (``Exhaustivity/on``, the default): declare every change and claim every
+/// event.
+///
+/// ```swift
+/// await store.send(.queryChanged("swift")) { $0.query = "swift" }
+/// await store.advance(by: .milliseconds(300))
+/// await store.receive(.resultsLoaded(results)) { $0.results = results }
+/// await store.finish()
+/// ```
+///
+/// Failures are reported at the line of the test that made the call, to Swift Testing or to
+/// XCTest, whichever runs the test.
+public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Sendable {
+  /// Whether this store is exhaustive; fixed when it is made.
+  public let exhaustivity: Exhaustivity
+
+  let store: Store<State, Event>
+  let monitor: StoreMonitor<State, Event>
+  let clock: TestClock?
+  let createdAt: CallSite
+  let session = Mutex(Session())
+
+  /// What the test has accounted for so far.
+  struct Session {
+    /// Index into the trajectory's states: where the next ``TestStore/wait`` starts looking.
+    var cursor = 0
+    /// Index into the trajectory's steps: every step before it is claimed.
+    var claimed = 0
+    /// Events sent through this test store.
+    var sent = 0
+    /// Sends whose transition had not been reduced yet when ``TestStore/send(_:fileID:filePath:line:column:)`` returned.
+    var unchecked: [(ordinal: Int, site: CallSite)] = []
+    var isFinished = false
+  }
+
+  /// Creates a test store running `machine` from `initial`.
+  ///
+  /// - Parameters:
+  ///   - initial: The first state.
+  ///   - machine: The feature, built with the test's doubles.
+  ///   - clock: The ``TestClock`` the machine sleeps on, which ``advance(by:timeout:fileID:filePath:line:column:)`` moves.
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) for the exhaustive tier,
+  ///     ``Exhaustivity/off`` for destination tests.
+  ///   - fileID: The test's file, where end-of-test failures are reported.
+  ///   - filePath: The test's file path.
+  ///   - line: The line that made the store.
+  ///   - column: The column that made the store.
+  public convenience init<M: Machine>(
+    initial: State,
+    machine: M,
+    clock: TestClock? = nil,
+    exhaustivity: Exhaustivity = .on,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where M.State == State, M.Event == Event {
+    self.init(
+      initial: initial, reducer: M.reducer, feedbacks: machine.feedbacks, clock: clock,
+      exhaustivity: exhaustivity,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Creates a test store from a reducer and feedbacks, without a ``Loop/Machine`` type.
+  ///
+  /// - Parameters:
+  ///   - initial: The first state.
+  ///   - reducer: The transition function.
+  ///   - feedbacks: The feedbacks, built with the test's doubles.
+  ///   - clock: The ``TestClock`` the feedbacks sleep on.
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
+  ///   - fileID: The test's file, where end-of-test failures are reported.
+  ///   - filePath: The test's file path.
+  ///   - line: The line that made the store.
+  ///   - column: The column that made the store.
+  public convenience init(
+    initial: State,
+    reducer: Reducer<State, Event>,
+    feedbacks: [Feedback<State, Event>],
+    clock: TestClock? = nil,
+    exhaustivity: Exhaustivity = .on,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      initial: initial, reducer: reducer, feedbacks: feedbacks, clock: clock,
+      exhaustivity: exhaustivity,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  init(
+    initial: State,
+    reducer: Reducer<State, Event>,
+    feedbacks: [Feedback<State, Event>],
+    clock: TestClock?,
+    exhaustivity: Exhaustivity,
+    site: CallSite
+  ) {
+    let monitor = StoreMonitor<State, Event>(initial: initial)
+    self.monitor = monitor
+    self.clock = clock
+    self.exhaustivity = exhaustivity
+    self.createdAt = site
+    self.store = Store(
+      initial: initial, reducer: reducer, feedbacks: feedbacks,
+      instrumentation: monitor.instrumentation)
+  }
+
+  deinit {
+    if exhaustivity == .on, !session.withLock({ $0.isFinished }) {
+      checkEndOfTest()
+    }
+    store.cancel()
+  }
+
+  /// The store's current state.
+  public var state: State {
+    store.state
+  }
+
+  /// Sends `event` to the store, as a user would.
+  ///
+  /// The event is reduced before `send` returns, unless an effect is reducing at that moment,
+  /// in which case it is reduced right after. On an exhaustive store, an event that changes
+  /// the state must be sent with ``send(_:assert:fileID:filePath:line:column:)`` instead,
+  /// which declares the change; here it fails with the diff.
+  ///
+  /// - Parameters:
+  ///   - event: The event to send.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func send(
+    _ event: Event,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let ordinal = beginSend()
+    store.send(event)
+    guard exhaustivity == .on else { return }
+    if let step = monitor.read({ $0.userSteps.count > ordinal ? $0.userSteps[ordinal] : nil }) {
+      checkSend(step: step, assert: nil, site: site)
+    } else {
+      session.withLock { $0.unchecked.append((ordinal, site)) }
+    }
+  }
+
+  /// Counts a send and moves the waypoint cursor to the states it causes.
+  func beginSend() -> Int {
+    let next = monitor.read { $0.states.count }
+    return session.withLock { session in
+      session.cursor = max(session.cursor, next)
+      defer { session.sent += 1 }
+      return session.sent
+    }
+  }
+}

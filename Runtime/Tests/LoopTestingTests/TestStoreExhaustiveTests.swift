@@ -1,0 +1,71 @@
+import Loop
+import LoopTesting
+import Testing
+
+/// The exhaustive tier on the sample search: every change declared, every event claimed.
+@Suite(.timeLimit(.minutes(1)))
+struct TestStoreExhaustiveTests {
+  @Test func aSearchIsDescribedCompletelyWhenEveryStepIsAsserted() async {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+
+    await store.send(.typed("swift")) {
+      $0.query = "swift"
+      $0.pending = "swift"
+    }
+    await store.advance(by: .milliseconds(300))
+    await store.receive(.debounced("swift")) {
+      $0.pending = nil
+      $0.request = "swift"
+    }
+    harness.work.succeed(0, with: ["Swift"])
+    await store.receive(.loaded("swift", ["Swift"])) {
+      $0.request = nil
+      $0.results = ["Swift"]
+    }
+    await store.finish()
+
+    #expect(harness.calls.calls.map(\.feedback) == ["search"])
+  }
+
+  @Test func receiveMatchesByCaseWhenThePayloadIsNotSpelledOut() async {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+
+    await store.send(.typed("swift")) {
+      $0.query = "swift"
+      $0.pending = "swift"
+    }
+    await store.advance(by: .milliseconds(300))
+    await store.receive(
+      { if case .debounced = $0 { true } else { false } },
+      assert: {
+        $0.pending = nil
+        $0.request = "swift"
+      })
+    harness.work.succeed(0, with: [])
+    await store.receive(
+      { if case .loaded = $0 { true } else { false } }, assert: { $0.request = nil })
+    await store.finish()
+  }
+
+  @Test func anEventThatChangesNothingNeedsNoClosure() async {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+
+    store.send(.loaded("nobody asked", ["x"]))  // ignored by the reducer: no change
+    await store.finish()
+
+    #expect(store.state == SampleSearch.State())
+  }
+
+  @Test func theNonExhaustiveTierChecksOnlyWhatTheClosureSets() async {
+    let harness = SampleHarness()
+    let store = harness.store(.off)
+
+    await store.send(.typed("swift")) { $0.query = "swift" }  // pending is not mentioned
+    await store.advance(by: .milliseconds(300))
+    harness.work.succeed(0, with: ["Swift"])
+    await store.receive(.loaded("swift", ["Swift"])) { $0.results = ["Swift"] }  // skips .debounced
+  }
+}

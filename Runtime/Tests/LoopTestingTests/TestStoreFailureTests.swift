@@ -1,0 +1,231 @@
+import Loop
+import LoopTesting
+import Testing
+
+/// Every way a TestStore fails, proven to fail, with the message it gives: what was expected,
+/// what happened, and what to do.
+@Suite(.timeLimit(.minutes(1)))
+struct TestStoreFailureTests {
+  @Test func waitFailsAtOnceNamingTheClockWhenTheDebounceIsPending() async {
+    let harness = SampleHarness()
+    let store = harness.store(.off)
+    store.send(.typed("swift"))
+
+    await withKnownIssue {
+      await store.wait(timeout: .seconds(30)) { !$0.results.isEmpty }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("the store is quiet")
+        && text.contains(
+          "effect of feedback `debounce` (generation 1) is sleeping on the TestClock until +300 ms")
+        && text.contains("What to do: advance the test clock")
+        && text.contains("[1] .typed(\"swift\"), sent by the test   ← stuck here")
+    }
+  }
+
+  @Test func waitFailsNamingTheWorkWhenARequestIsPending() async {
+    let harness = SampleHarness()
+    let store = harness.store(.off)
+    store.send(.typed("swift"))
+    await store.advance(by: .milliseconds(300))
+
+    await withKnownIssue {
+      await store.wait { !$0.results.isEmpty }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("effect of feedback `search` (generation 1) is awaiting ControlledWork")
+        && text.contains("complete the ControlledWork generation with `succeed` or `fail`")
+        && text.contains(
+          ".debounced(\"swift\"), sent by effect of feedback `debounce` (generation 1)")
+    }
+  }
+
+  @Test func waitFailsSayingNothingIsPendingWhenTheStoreIsIdle() async {
+    let store = SampleHarness().store(.off)
+
+    await withKnownIssue {
+      await store.wait { $0.query == "never" }
+    } matching: { issue in
+      message(of: issue).contains("nothing: no effect is running and no event is queued")
+    }
+  }
+
+  @Test func sendWithoutAClosureFailsWithADiffWhenTheStateChanged() async {
+    let store = SampleHarness().store(.on)
+
+    withKnownIssue {
+      store.send(.typed("swift"))
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("send(.typed(\"swift\")) changed the state, but no assert closure")
+        && text.contains("query") && text.contains("- expected: \"\"")
+        && text.contains("+ actual:   \"swift\"")
+    }
+    await withKnownIssue { await store.finish() }  // the debounce is still running
+  }
+
+  @Test func aClosureFailsWhenNothingChanged() async {
+    let store = SampleHarness().store(.on)
+
+    await withKnownIssue {
+      await store.send(.loaded("ignored", [])) { $0.results = [] }
+    } matching: { issue in
+      message(of: issue).contains("was given an assert closure, but the state did not change")
+    }
+  }
+
+  @Test func aWrongClosureFailsWithTheFieldPath() async {
+    let store = SampleHarness().store(.on)
+
+    await withKnownIssue {
+      await store.send(.typed("swift")) {
+        $0.query = "swift"
+        $0.pending = "swiftly"
+      }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("is not what the assert closure declared")
+        && text.contains("pending") && text.contains("- expected: \"swiftly\"")
+        && text.contains("+ actual:   \"swift\"")
+    }
+    await withKnownIssue { await store.finish() }
+  }
+
+  @Test func receiveFailsWhenTheNextEventIsAnotherOne() async {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+    await store.send(.typed("swift")) {
+      $0.query = "swift"
+      $0.pending = "swift"
+    }
+    await store.advance(by: .milliseconds(300))
+
+    await withKnownIssue {
+      await store.receive(.loaded("swift", []))
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("expected .loaded(\"swift\", [])")
+        && text.contains("the next event sent by an effect was .debounced(\"swift\")")
+    }
+    await withKnownIssue { await store.finish() }
+  }
+
+  @Test func receiveFailsAtOnceWhenTheStoreIsQuiet() async {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+    await store.send(.typed("swift")) {
+      $0.query = "swift"
+      $0.pending = "swift"
+    }
+
+    await withKnownIssue {
+      await store.receive(.debounced("swift"), timeout: .seconds(30))
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("no event sent by an effect is waiting, and the store is quiet")
+        && text.contains("advance the test clock")
+    }
+    await withKnownIssue { await store.finish() }
+  }
+
+  @Test func finishNamesTheUnclaimedEventAndTheRunningEffect() async {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+    await store.send(.typed("swift")) {
+      $0.query = "swift"
+      $0.pending = "swift"
+    }
+    await store.advance(by: .milliseconds(300))
+
+    await withKnownIssue {
+      await store.finish()
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("Events sent by effects and not received:")
+        && text.contains(
+          ".debounced(\"swift\"), sent by effect of feedback `debounce` (generation 1)")
+        && text.contains("Effects still running:")
+        && text.contains("effect of feedback `search` (generation 1) is awaiting ControlledWork")
+    }
+  }
+
+  @Test func theEndOfAnExhaustiveTestFailsWithoutFinish() async {
+    let harness = SampleHarness()
+    await withKnownIssue {
+      let store = harness.store(.on)
+      await store.send(.typed("swift")) {
+        $0.query = "swift"
+        $0.pending = "swift"
+      }
+      await store.settle()
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("The exhaustive TestStore made here ended with work unaccounted for")
+        && text.contains(
+          "effect of feedback `debounce` (generation 1) is sleeping on the TestClock")
+    }
+  }
+
+  @Test func sendingBeforeReceivingFailsNamingTheEvent() async {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+    await store.send(.typed("swift")) {
+      $0.query = "swift"
+      $0.pending = "swift"
+    }
+    await store.advance(by: .milliseconds(300))
+
+    await withKnownIssue {
+      await store.send(.watch(true)) { $0.isWatching = true }
+    } matching: { issue in
+      message(of: issue).contains(
+        "came before 1 event(s) sent by effects were received:\n    .debounced(\"swift\")")
+    }
+    await withKnownIssue { await store.finish() }
+  }
+
+  @Test func advanceFailsWhenTheStoreHasNoClock() async {
+    let store = TestStore(
+      initial: 0, reducer: Reducer<Int, Int> { state, event in state += event }, feedbacks: [],
+      exhaustivity: .off)
+
+    await withKnownIssue {
+      await store.advance(by: .seconds(1))
+    } matching: { issue in
+      message(of: issue).contains(
+        "pass it when making the store: TestStore(initial:machine:clock:)")
+    }
+  }
+
+  @Test func settleTimesOutNamingAnEffectThatWaitsOnSomethingReal() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state += event },
+      feedbacks: [.streaming(of: { _ in true }, name: "subscription") { _ in stream }],
+      exhaustivity: .off)
+
+    await withKnownIssue {
+      await store.settle(timeout: .milliseconds(20))
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("settle() timed out")
+        && text.contains(
+          "effect of feedback `subscription` (generation 1) is running, not waiting on a test instrument"
+        )
+        && text.contains("use waitUntil")
+    }
+    continuation.finish()
+  }
+
+  @Test func theNonExhaustiveTierFailsWhenAnAssertedFieldIsWrong() async {
+    let store = SampleHarness().store(.off)
+
+    await withKnownIssue {
+      await store.send(.typed("swift")) { $0.query = "swift!" }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("query") && text.contains("- expected: \"swift!\"")
+    }
+  }
+}
