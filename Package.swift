@@ -28,6 +28,13 @@ let package = Package(
       dependencies: ["Loop", "LoopTesting"],
       path: "Runtime/Tests/LoopTestingTests"
     ),
+    .target(
+      name: "Fixtures",
+      path: "Fixtures/Sources/Fixtures",
+      resources: [.copy("Resources")]
+    ),
+    .testTarget(
+      name: "FixturesTests", dependencies: ["Fixtures"], path: "Fixtures/Tests/FixturesTests"),
     .executableTarget(
       name: "loop-bench",
       dependencies: ["Loop"],
