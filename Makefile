@@ -13,10 +13,10 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test bench lint format clean
+.PHONY: help deps build test bench flake-check lint format clean
 
 help: ## List the targets (the default)
-	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-8s %s\n", $$1, $$2 }' \
+	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' \
 	  $(MAKEFILE_LIST)
 
 deps: ## Install libsqlite3-dev and libcurl4-openssl-dev with apt-get when missing
@@ -55,6 +55,9 @@ bench: ## Build loop-bench in release and run it (JSON on stdout)
 	@echo "$(SWIFT) build -c release --product loop-bench" >&2
 	@$(SWIFT) build -c release --product loop-bench >&2
 	@.build/release/loop-bench
+
+flake-check: ## Run the Loop and LoopTesting suites 50 times under full CPU load; count failures
+	scripts/flake-check 50
 
 lint: ## Check formatting and style with swift format (--strict)
 	$(SWIFT) format lint --strict --recursive $(SWIFT_PATHS)

@@ -228,4 +228,42 @@ struct TestStoreFailureTests {
       return text.contains("query") && text.contains("- expected: \"swift!\"")
     }
   }
+
+  @Test func waitTimesOutNamingTheBusyEffectWhenItNeverSettles() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state += event },
+      feedbacks: [.streaming(of: { _ in true }, name: "subscription") { _ in stream }],
+      exhaustivity: .off)
+
+    await withKnownIssue {
+      await store.wait(timeout: .milliseconds(20)) { $0 == 1 }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("wait(until:) timed out")
+        && text.contains(
+          "`subscription` (generation 1) is running, not waiting on a test instrument")
+    }
+    continuation.finish()
+  }
+
+  @Test func waitUntilTimesOutWhenTheStateNeverComes() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state += event },
+      feedbacks: [.streaming(of: { _ in true }, name: "subscription") { _ in stream }],
+      exhaustivity: .off)
+    continuation.yield(1)
+
+    await withKnownIssue {
+      await store.waitUntil(timeout: .milliseconds(20)) { $0 == 2 }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("waitUntil timed out")
+        && text.contains("the current state did not satisfy the predicate")
+    }
+    continuation.finish()
+  }
 }
