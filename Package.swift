@@ -10,6 +10,7 @@ let package = Package(
   products: [
     .library(name: "Loop", targets: ["Loop"]),
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
+    .library(name: "LoopContracts", targets: ["LoopContracts"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
   ],
   targets: [
@@ -27,6 +28,14 @@ let package = Package(
       name: "LoopTestingTests",
       dependencies: ["Loop", "LoopTesting"],
       path: "Runtime/Tests/LoopTestingTests"
+    ),
+    .target(
+      name: "LoopContracts", dependencies: ["Loop", "LoopTesting"],
+      path: "Runtime/Sources/LoopContracts"),
+    .testTarget(
+      name: "LoopContractsTests",
+      dependencies: ["Loop", "LoopTesting", "LoopContracts"],
+      path: "Runtime/Tests/LoopContractsTests"
     ),
     .target(
       name: "Fixtures",

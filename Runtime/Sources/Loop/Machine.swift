@@ -21,7 +21,7 @@
 ///
 /// let store = Store(initial: Counter.State(), machine: Counter(clock: ContinuousClock()))
 /// ```
-public protocol Machine {
+public protocol Machine: SendableMetatype {
   /// The feature's state: a value, compared and copied freely.
   associatedtype State: Sendable
   /// What can happen to the feature: sent by the user or by the feature's own effects.

@@ -187,3 +187,11 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     }
   }
 }
+
+extension TestStore {
+  /// Every state the store has been in, from the initial one, and the events between them:
+  /// `events[i]` turned `states[i]` into `states[i + 1]`.
+  package var trajectory: (states: [State], events: [Event]) {
+    monitor.read { book in (book.states, book.steps.map(\.event)) }
+  }
+}

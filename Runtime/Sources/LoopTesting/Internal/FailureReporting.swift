@@ -12,7 +12,8 @@ struct CallSite: Sendable {
   let column: UInt
 }
 
-/// Reports a test failure at `site`, to whichever test framework is running the caller.
+/// Reports a test failure at `site`: to the task's ``FailureSink`` if one is bound, else to
+/// whichever test framework is running the caller.
 ///
 /// Swift Testing and XCTest do not forward each other's failures on Linux (an `Issue.record`
 /// inside an `XCTestCase` passes silently, and the other way round), so the failure goes to
@@ -20,7 +21,9 @@ struct CallSite: Sendable {
 ///
 /// Messages follow one shape: what was expected, what happened, and what to do about it.
 func reportFailure(_ message: String, at site: CallSite) {
-  if Test.current != nil {
+  if let sink = FailureSink.current {
+    sink.record(message, fileID: "\(site.fileID)", line: Int(site.line))
+  } else if Test.current != nil {
     Issue.record(
       Comment(rawValue: message),
       sourceLocation: SourceLocation(

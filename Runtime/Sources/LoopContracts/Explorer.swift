@@ -1,0 +1,264 @@
+import Loop
+
+/// Walks a contract's machine through its pure reducer: breadth-first to a depth, then seeded
+/// random walks deeper, checking every invariant and the table at every step.
+///
+/// States are deduplicated (`Hashable`), so the breadth-first search visits each state once
+/// and a path to a failure it finds is a shortest one. A failure found by a random walk is
+/// shrunk: events are removed one at a time, and the prefix cut at the first failing step,
+/// while the same rule still breaks, until no single removal keeps it failing.
+public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
+  /// The contract explored.
+  public let contract: Contract<M>
+  /// The limits.
+  public let limits: ExplorationLimits
+
+  /// Creates an explorer.
+  ///
+  /// - Parameters:
+  ///   - contract: The contract whose machine to walk.
+  ///   - limits: How far and how wide.
+  public init(_ contract: Contract<M>, limits: ExplorationLimits = ExplorationLimits()) {
+    self.contract = contract
+    self.limits = limits
+  }
+
+  private struct Node {
+    let state: M.State
+    let phase: String
+    let parent: Int
+    let event: M.Event?
+    let origin: Int
+    let depth: Int
+  }
+
+  /// What one exploration found, with the rows it exercised.
+  public struct Outcome: Sendable {
+    /// Figures and failures, as the report shows them.
+    public var report: ExplorationReport
+    /// The table rows exploration exercised.
+    public var exercised: Set<Move>
+    /// Every distinct state reached.
+    public var states: Int { report.statesExplored }
+  }
+
+  /// Explores and returns the figures, the rows exercised and the failures, shrunk.
+  ///
+  /// - Returns: The outcome.
+  public func run() -> Outcome {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let allowed = Set(contract.table)
+    var report = ExplorationReport()
+    report.seed = limits.seed
+    var exercised = Set<Move>()
+    var failed = Set<String>()
+    var failures: [ExplorationFailure] = []
+    var nodes: [Node] = []
+    var index: [M.State: Int] = [:]
+
+    func path(to node: Int) -> [M.Event] {
+      var events: [M.Event] = []
+      var current = node
+      while current >= 0, let event = nodes[current].event {
+        events.append(event)
+        current = nodes[current].parent
+      }
+      return events.reversed()
+    }
+
+    // Breadth-first, level by level.
+    for (origin, initial) in contract.initialStates.enumerated() where index[initial] == nil {
+      index[initial] = nodes.count
+      nodes.append(
+        Node(
+          state: initial, phase: contract.phase(initial), parent: -1, event: nil, origin: origin,
+          depth: 0))
+      for rule in broken(initial) where failed.insert(rule).inserted {
+        failures.append(failure(rule, origin: origin, events: [], state: initial))
+      }
+    }
+    var cursor = 0
+    while cursor < nodes.count {
+      let node = nodes[cursor]
+      let here = cursor
+      cursor += 1
+      guard node.depth < limits.depth else { continue }
+      report.depth = max(report.depth, node.depth + 1)
+      for event in contract.alphabet(node.state) {
+        var next = node.state
+        M.reducer(&next, event)
+        report.steps += 1
+        let known = index[next]
+        let phase = known.map { nodes[$0].phase } ?? contract.phase(next)
+        let move = Move(node.phase, on: contract.eventKind(event), to: phase)
+        if allowed.contains(move) {
+          exercised.insert(move)
+        } else {
+          let rule = "undeclared move \(move)"
+          if failed.insert(rule).inserted {
+            failures.append(
+              failure(
+                rule, origin: node.origin, events: path(to: here) + [event], state: next,
+                move: move))
+          }
+        }
+        guard known == nil, nodes.count < limits.maxStates else { continue }
+        index[next] = nodes.count
+        nodes.append(
+          Node(
+            state: next, phase: phase, parent: here, event: event, origin: node.origin,
+            depth: node.depth + 1))
+        for rule in broken(next) where failed.insert(rule).inserted {
+          failures.append(
+            failure(rule, origin: node.origin, events: path(to: here) + [event], state: next))
+        }
+      }
+    }
+
+    // Random walks from the deepest states found, deeper.
+    var random = SplitMix64(seed: limits.seed)
+    let deepest = nodes.indices.filter { nodes[$0].depth == report.depth }
+    let starts = deepest.isEmpty ? Array(nodes.indices) : deepest
+    for _ in 0..<(starts.isEmpty ? 0 : limits.randomWalks) {
+      report.randomWalks += 1
+      let from = starts[Int(random.next() % UInt64(starts.count))]
+      var state = nodes[from].state
+      var phase = nodes[from].phase
+      var walk: [M.Event] = []
+      for _ in 0..<limits.walkLength {
+        let events = contract.alphabet(state)
+        guard !events.isEmpty else { break }
+        let event = events[Int(random.next() % UInt64(events.count))]
+        var next = state
+        M.reducer(&next, event)
+        report.steps += 1
+        walk.append(event)
+        let nextPhase = contract.phase(next)
+        let move = Move(phase, on: contract.eventKind(event), to: nextPhase)
+        if allowed.contains(move) {
+          exercised.insert(move)
+        } else {
+          let rule = "undeclared move \(move)"
+          if failed.insert(rule).inserted {
+            var found = shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk)
+            found.move = move
+            failures.append(found)
+          }
+          break
+        }
+        if index[next] == nil, index.count < limits.maxStates * 2 {
+          index[next] = -1
+          let rules = broken(next)
+          for rule in rules where failed.insert(rule).inserted {
+            failures.append(
+              shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk))
+          }
+          if !rules.isEmpty { break }
+        }
+        state = next
+        phase = nextPhase
+      }
+    }
+
+    report.statesExplored = index.count
+    report.failures = failures
+    report.durationSeconds = seconds(start.duration(to: clock.now))
+    return Outcome(report: report, exercised: exercised)
+  }
+
+  private func broken(_ state: M.State) -> [String] {
+    contract.invariants.filter { !$0.holds(state) }.map(\.name)
+  }
+
+  private func failure(
+    _ rule: String, origin: Int, events: [M.Event], state: M.State, move: Move? = nil
+  ) -> ExplorationFailure {
+    ExplorationFailure(
+      rule: rule, move: move, events: events.map { "\($0)" }, initialState: origin,
+      state: Render.value(state))
+  }
+
+  /// Replays `events` from initial state `origin`: the index of the first step where `rule`
+  /// breaks, or `nil` when it never does.
+  func firstFailure(of rule: String, origin: Int, events: [M.Event]) -> (Int, M.State)? {
+    var state = contract.initialStates[origin]
+    if broken(state).contains(rule) { return (0, state) }
+    for (offset, event) in events.enumerated() {
+      var next = state
+      M.reducer(&next, event)
+      let move = contract.move(from: state, on: event, to: next)
+      if rule == "undeclared move \(move)" || broken(next).contains(rule) {
+        return (offset + 1, next)
+      }
+      state = next
+    }
+    return nil
+  }
+
+  /// Shrinks a failing path: cut after the first failing step, then drop single events while
+  /// the rule still breaks, until no removal keeps it failing.
+  func shrunk(_ rule: String, origin: Int, events: [M.Event]) -> ExplorationFailure {
+    guard let (end, _) = firstFailure(of: rule, origin: origin, events: events) else {
+      return ExplorationFailure(
+        rule: rule, move: nil, events: events.map { "\($0)" }, initialState: origin,
+        state: "(not replayed)")
+    }
+    var current = Array(events.prefix(end))
+    var changed = true
+    while changed {
+      changed = false
+      for position in current.indices.reversed() {
+        var candidate = current
+        candidate.remove(at: position)
+        if let (cut, _) = firstFailure(of: rule, origin: origin, events: candidate) {
+          current = Array(candidate.prefix(cut))
+          changed = true
+          break
+        }
+      }
+    }
+    let final = firstFailure(of: rule, origin: origin, events: current)
+    return failure(
+      rule, origin: origin, events: current,
+      state: final?.1 ?? contract.initialStates[origin])
+  }
+}
+
+/// A duration in seconds, as a `Double`.
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// How far and how wide to explore.
+public struct ExplorationLimits: Sendable, Hashable {
+  /// The breadth-first depth.
+  public var depth: Int
+  /// The most distinct states the breadth-first search keeps.
+  public var maxStates: Int
+  /// How many random walks follow the breadth-first search.
+  public var randomWalks: Int
+  /// The length of each random walk.
+  public var walkLength: Int
+  /// The seed of the random walks.
+  public var seed: UInt64
+
+  /// Creates limits.
+  ///
+  /// - Parameters:
+  ///   - depth: The breadth-first depth.
+  ///   - maxStates: The most distinct states kept.
+  ///   - randomWalks: Random walks after the breadth-first search.
+  ///   - walkLength: Events per random walk.
+  ///   - seed: The random walks' seed.
+  public init(
+    depth: Int = 6, maxStates: Int = 200_000, randomWalks: Int = 200, walkLength: Int = 40,
+    seed: UInt64 = 1
+  ) {
+    self.depth = depth
+    self.maxStates = maxStates
+    self.randomWalks = randomWalks
+    self.walkLength = walkLength
+    self.seed = seed
+  }
+}

@@ -1,0 +1,74 @@
+import Loop
+
+/// Checks steps and states against a contract's table and invariants, and remembers what
+/// exercised each row and the first violation of each rule.
+struct StepChecker<M: Machine> where M.State: Hashable {
+  let contract: Contract<M>
+  private let allowed: Set<Move>
+  private(set) var hits: [Move: Set<String>] = [:]
+  private(set) var undeclared: [UndeclaredMove] = []
+  private var undeclaredSeen: Set<Move> = []
+  private(set) var violations: [String: String] = [:]
+  private(set) var statesChecked: Set<M.State> = []
+
+  init(_ contract: Contract<M>) {
+    self.contract = contract
+    self.allowed = Set(contract.table)
+  }
+
+  /// Records one observed step; returns the move when the table does not allow it.
+  @discardableResult
+  mutating func step(
+    from before: M.State, on event: M.Event, to after: M.State, source: String,
+    path: @autoclosure () -> String
+  ) -> Move? {
+    let move = contract.move(from: before, on: event, to: after)
+    if allowed.contains(move) {
+      hits[move, default: []].insert(source)
+      return nil
+    }
+    if undeclaredSeen.insert(move).inserted {
+      undeclared.append(UndeclaredMove(move: move, source: source, path: path()))
+    }
+    return move
+  }
+
+  /// Checks every invariant in `state` (once per distinct state); returns the names broken.
+  @discardableResult
+  mutating func state(_ state: M.State, source: String, path: @autoclosure () -> String)
+    -> [String]
+  {
+    guard statesChecked.insert(state).inserted else { return [] }
+    var broken: [String] = []
+    for invariant in contract.invariants where !invariant.holds(state) {
+      broken.append(invariant.name)
+      if violations[invariant.name] == nil {
+        violations[invariant.name] =
+          "broken in \(Render.value(state)), reached by \(source): \(path())"
+      }
+    }
+    return broken
+  }
+
+  /// Notes a row as exercised by `source` without a step (exploration, in bulk).
+  mutating func exercised(_ move: Move, by source: String) {
+    hits[move, default: []].insert(source)
+  }
+
+  mutating func merge(violation: String, for rule: String) {
+    if violations[rule] == nil { violations[rule] = violation }
+  }
+}
+
+/// One-line renderings for reports.
+enum Render {
+  static func value(_ value: Any, limit: Int = 300) -> String {
+    let text = String(describing: value).split(separator: "\n").joined(separator: " ")
+    return text.count > limit ? String(text.prefix(limit)) + "…" : text
+  }
+
+  static func path<Event>(_ events: [Event]) -> String {
+    events.isEmpty
+      ? "(the start state)" : events.map { value($0, limit: 80) }.joined(separator: ", ")
+  }
+}

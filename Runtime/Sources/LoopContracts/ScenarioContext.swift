@@ -1,0 +1,108 @@
+import Loop
+import LoopTesting
+import Synchronization
+
+/// What a scenario gets to work with: stores the runner watches, and budgets it records.
+public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable {
+  typealias Store = TestStore<M.State, M.Event>
+
+  private struct Recorded {
+    var stores: [Store] = []
+    var budgets: [BudgetResult] = []
+    var checks: [String] = []
+  }
+
+  private let recorded = Mutex(Recorded())
+
+  init() {}
+
+  /// Makes a destination-tier test store whose trajectory the runner checks afterwards.
+  ///
+  /// - Parameters:
+  ///   - initial: The first state.
+  ///   - machine: The feature, built with doubles from the shared fixtures.
+  ///   - clock: The test clock the machine sleeps on, if any.
+  ///   - fileID: The scenario's file, for failures.
+  ///   - filePath: The scenario's file path.
+  ///   - line: The line that made the store.
+  ///   - column: The column that made the store.
+  /// - Returns: A non-exhaustive ``LoopTesting/TestStore``.
+  public func store(
+    initial: M.State,
+    machine: M,
+    clock: TestClock? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> TestStore<M.State, M.Event> {
+    let store = TestStore(
+      initial: initial, machine: machine, clock: clock, exhaustivity: .off, fileID: fileID,
+      filePath: filePath, line: line, column: column)
+    recorded.withLock { $0.stores.append(store) }
+    return store
+  }
+
+  /// Declares that `log` recorded exactly `count` calls, with `arguments` in order if given.
+  ///
+  /// - Parameters:
+  ///   - name: The dependency, as the report names it ("search").
+  ///   - log: The spy the double records into.
+  ///   - count: The exact number of calls allowed.
+  ///   - arguments: The arguments expected, call by call; `nil` checks only the count.
+  public func budget<Arguments: Equatable & Sendable>(
+    _ name: String, _ log: CallLog<Arguments>, exactly count: Int,
+    with arguments: [Arguments]? = nil
+  ) {
+    let actual = log.arguments
+    var problems: [String] = []
+    if actual.count != count {
+      problems.append("expected exactly \(count) call(s), got \(actual.count)")
+    }
+    if let arguments, arguments != actual {
+      problems.append("expected arguments \(arguments), got \(actual)")
+    }
+    let expectation =
+      arguments.map { "exactly \(count), with \($0.map { "\($0)" }.joined(separator: ", "))" }
+      ?? "exactly \(count)"
+    record(
+      BudgetResult(
+        dependency: name, expected: expectation, actualCount: actual.count,
+        failure: problems.isEmpty ? nil : problems.joined(separator: "; ")))
+  }
+
+  /// Declares that `log` recorded at most `count` calls.
+  ///
+  /// - Parameters:
+  ///   - name: The dependency, as the report names it.
+  ///   - log: The spy the double records into.
+  ///   - count: The most calls allowed.
+  public func budget<Arguments: Sendable>(
+    _ name: String, _ log: CallLog<Arguments>, atMost count: Int
+  ) {
+    let actual = log.count
+    record(
+      BudgetResult(
+        dependency: name, expected: "at most \(count)", actualCount: actual,
+        failure: actual <= count ? nil : "expected at most \(count) call(s), got \(actual)"))
+  }
+
+  /// Records a failed check unless `condition` holds: a scenario's `#expect`.
+  ///
+  /// - Parameters:
+  ///   - condition: What must be true.
+  ///   - message: What was expected, for the report.
+  public func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    guard !condition else { return }
+    let text = message()
+    recorded.withLock { $0.checks.append(text) }
+  }
+
+  private func record(_ budget: BudgetResult) {
+    recorded.withLock { $0.budgets.append(budget) }
+  }
+
+  var stores: [TestStore<M.State, M.Event>] { recorded.withLock { $0.stores } }
+  var budgets: [BudgetResult] { recorded.withLock { $0.budgets } }
+  var failedChecks: [String] { recorded.withLock { $0.checks } }
+}

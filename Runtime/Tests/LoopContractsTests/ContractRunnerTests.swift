@@ -1,0 +1,148 @@
+import Foundation
+import Loop
+import LoopContracts
+import LoopTesting
+import Testing
+
+/// The runner on contracts that hold, and on deliberately broken machines: each kind of
+/// failure is caught and reported clearly.
+@Suite(.timeLimit(.minutes(1)))
+struct ContractRunnerTests {
+  private let runner = ContractRunner(options: .init(exploration: .init(depth: 6, seed: 7)))
+
+  @Test func aTurnstileThatKeepsItsContractPassesEveryCheck() async {
+    let report = await runner.run(TurnstileContracts.contract { Turnstile() })
+
+    #expect(report.passed, "\(report.failures)")
+    #expect(report.examples.count == 3)
+    #expect(report.table.allSatisfy { !$0.exercisedBy.isEmpty })
+    #expect(report.exploration.statesExplored > 20)
+    #expect(report.exploration.steps > report.exploration.statesExplored)
+    #expect(report.invariants.allSatisfy { $0.statesChecked > 20 })
+  }
+
+  @Test func aPagedLoaderThatKeepsItsContractPassesWithItsBudget() async {
+    let report = await runner.run(
+      LoaderContracts.contract(name: "loader") { PagedLoader(load: $0) })
+
+    #expect(report.passed, "\(report.failures)")
+    #expect(report.scenarios.flatMap(\.budgets).map(\.expected) == ["exactly 1, with 1"])
+    #expect(report.scenarios.flatMap(\.budgets).map(\.failure) == [nil])
+    let loaded = report.table.first { $0.move == Move("loading", on: "loaded", to: "idle") }
+    #expect(
+      loaded?.exercisedBy.contains("scenario: three rapid next requests cause one call") == true)
+  }
+
+  @Test func aWrongExampleIsReportedWithTheFieldThatDiffers() async {
+    let wrong = Example<Turnstile.State, Turnstile.Event>(
+      "a coin unlocks (wrongly expecting two coins)", given: Turnstile.State(), when: .coin,
+      then: Turnstile.State(isLocked: false, coins: 2))
+    let report = await runner.run(
+      TurnstileContracts.contract({ Turnstile() }, examples: [wrong]))
+
+    #expect(!report.passed)
+    let failure = report.examples[0].failure ?? ""
+    #expect(failure.contains("the reducer does not produce the expected state"))
+    #expect(failure.contains("coins\n  - expected: 2\n  + actual:   1"))
+  }
+
+  @Test func anInvariantBrokenOnlyFiveEventsDeepIsFoundAndShrunk() async {
+    let report = await runner.run(TurnstileContracts.contract { LeakyTurnstile() })
+
+    #expect(!report.passed)
+    let found = report.exploration.failures.first { $0.rule == "no more passes than coins" }
+    #expect(found?.events.count == 5)
+    #expect(
+      found.map {
+        Set([["coin", "coin", "push", "push", "push"], ["coin", "push", "coin", "push", "push"]])
+          .contains($0.events)
+      } == true)
+    let invariant = report.invariants.first { $0.name == "no more passes than coins" }
+    #expect(invariant?.failure?.contains("reached by exploration") == true)
+    #expect(report.examples.allSatisfy { $0.failure == nil })
+  }
+
+  @Test func aMoveTheTableDoesNotListIsReportedWithWhereItWasSeen() async {
+    let table = TurnstileContracts.table.filter {
+      $0 != Move("unlocked", on: "coin", to: "unlocked")
+    }
+    let report = await runner.run(TurnstileContracts.contract({ Turnstile() }, table: table))
+
+    #expect(!report.passed)
+    #expect(
+      report.undeclaredMoves.map(\.move).contains(Move("unlocked", on: "coin", to: "unlocked")))
+    #expect(
+      report.failures.contains { $0.hasPrefix("undeclared move unlocked --coin--> unlocked") })
+  }
+
+  @Test func aBlownCallBudgetIsReportedWithTheCount() async {
+    let report = await runner.run(
+      LoaderContracts.contract(name: "restarting") { RestartingLoader(load: $0) })
+
+    #expect(!report.passed)
+    let budget = report.scenarios[0].budgets[0]
+    #expect(budget.failure?.hasPrefix("expected exactly 1 call(s), got 3") == true)
+    #expect(
+      report.failures.contains { $0.contains("budget load: expected exactly 1 call(s), got 3") })
+  }
+
+  @Test func aReducerTheLiveStoreDisagreesWithIsReportedAsARuntimeBug() async {
+    let report = await runner.run(
+      LoaderContracts.contract(name: "impure") { _ in ImpureLoader() })
+
+    #expect(report.examples[0].failure?.contains("runtime bug: the live store reduced") == true)
+  }
+
+  @Test func aScenarioWhoseWaitFailsIsReportedNotRecordedAsATestIssue() async {
+    let stuck = Scenario<Turnstile>("waits for a pass nobody makes") { context in
+      let store = context.store(initial: Turnstile.State(), machine: Turnstile())
+      store.send(.coin)
+      await store.wait { $0.passes == 1 }
+    }
+    let base = TurnstileContracts.contract { Turnstile() }
+    let contract = Contract(
+      name: base.name, initialStates: base.initialStates, phase: base.phase,
+      eventKind: base.eventKind, table: base.table, examples: [], invariants: [],
+      scenarios: [stuck], alphabet: base.alphabet, makeMachine: base.makeMachine)
+
+    let report = await runner.run(contract)
+
+    #expect(report.scenarios[0].failures.count == 1)
+    #expect(report.scenarios[0].failures[0].contains("the store is quiet"))
+  }
+
+  @Test func aSavedFailureIsReplayedOnTheNextRun() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("regressions-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let saving = ContractRunner(
+      options: .init(
+        exploration: .init(depth: 6, seed: 7), regressionsDirectory: folder.path,
+        saveFailures: true))
+    _ = await saving.run(TurnstileContracts.contract { LeakyTurnstile() })
+
+    let replaying = ContractRunner(
+      options: .init(
+        exploration: .init(depth: 1, randomWalks: 0), regressionsDirectory: folder.path))
+    let leaky = await replaying.run(TurnstileContracts.contract { LeakyTurnstile() })
+    let fixed = await replaying.run(TurnstileContracts.contract { Turnstile() })
+
+    #expect(leaky.regressions.count == 1)
+    #expect(
+      leaky.regressions[0].failure?.hasPrefix("fails again: no more passes than coins") == true)
+    #expect(fixed.regressions.map(\.failure) == [nil])
+  }
+
+  @Test func theDiagramIsAMermaidStateDiagramOfTheTable() {
+    let contract = TurnstileContracts.contract { Turnstile() }
+    #expect(
+      contract.diagram == """
+        stateDiagram-v2
+          [*] --> locked
+          locked --> unlocked: coin
+          locked --> locked: push
+          unlocked --> unlocked: coin
+          unlocked --> locked: push
+        """)
+  }
+}
