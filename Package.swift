@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Loop", targets: ["Loop"]),
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
     .library(name: "LoopContracts", targets: ["LoopContracts"]),
+    .library(name: "MovieCatalog", targets: ["MovieCatalog"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
   ],
   targets: [
@@ -44,6 +45,22 @@ let package = Package(
     ),
     .testTarget(
       name: "FixturesTests", dependencies: ["Fixtures"], path: "Fixtures/Tests/FixturesTests"),
+    .target(
+      name: "MovieCatalog",
+      dependencies: ["Fixtures"],
+      path: "Apps/Shared/Sources/MovieCatalog"
+    ),
+    .testTarget(
+      name: "MovieCatalogTests",
+      dependencies: ["MovieCatalog", "Fixtures"],
+      path: "Apps/Shared/Tests/MovieCatalogTests"
+    ),
+    .target(
+      name: "ConformanceSuite", dependencies: ["LoopContracts"],
+      path: "Conformance/Sources/ConformanceSuite"),
+    .testTarget(
+      name: "ConformanceTests", dependencies: ["ConformanceSuite", "LoopContracts"],
+      path: "Conformance/Tests/ConformanceTests"),
     .executableTarget(
       name: "loop-bench",
       dependencies: ["Loop"],

@@ -161,9 +161,7 @@ public struct ExplorationReport: Sendable, Codable, Hashable {
   public var failures: [ExplorationFailure] = []
 
   /// Reducer steps per second.
-  public var stepsPerSecond: Double {
-    durationSeconds > 0 ? Double(steps) / durationSeconds : 0
-  }
+  public var stepsPerSecond: Double = 0
 
   /// Creates an empty exploration report.
   public init() {}

@@ -164,6 +164,8 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
     report.statesExplored = index.count
     report.failures = failures
     report.durationSeconds = seconds(start.duration(to: clock.now))
+    report.stepsPerSecond =
+      report.durationSeconds > 0 ? Double(report.steps) / report.durationSeconds : 0
     return Outcome(report: report, exercised: exercised)
   }
 

@@ -1,0 +1,84 @@
+import Fixtures
+import Foundation
+
+/// What ``MovieCatalog/fixtures`` does: reads pages from the bundled resources, and searches
+/// them when no search fixture exists for a query.
+enum FixtureCatalog {
+  /// How many movies a page holds, as on TMDB.
+  static let pageSize = 20
+
+  /// The popular page `page`: `movies/popular-<page>.json`.
+  static func popular(page: Int) throws(MovieCatalogError) -> MoviePage {
+    let path = "movies/popular-\(page).json"
+    guard page >= 1, Fixtures.url(path) != nil else { throw .invalidPage(page) }
+    return try load(path)
+  }
+
+  /// Page `page` of the results for `query`, from its search fixture or by title.
+  ///
+  /// - Parameters:
+  ///   - query: What the user searched for.
+  ///   - page: The page of results, from 1.
+  ///   - folder: Where search fixtures live; tests point it at another folder to exercise
+  ///     the lookup before any search fixture exists.
+  /// - Returns: The page, as ``MovieCatalog/fixtures`` describes.
+  /// - Throws: ``MovieCatalogError/invalidPage(_:)`` past the last page;
+  ///   ``MovieCatalogError/decoding(_:)`` when a fixture does not decode.
+  static func search(
+    query: String, page: Int, folder: String = "movies/search"
+  ) throws(MovieCatalogError) -> MoviePage {
+    let name = MovieCatalog.fixtureName(forQuery: query)
+    let path = "\(folder)/\(name).json"
+    if !name.isEmpty, Fixtures.url(path) != nil {
+      let found = try load(path)
+      guard page == found.page else { throw .invalidPage(page) }
+      return found
+    }
+    let words = tidied(query).lowercased()
+    let matches =
+      words.isEmpty ? [] : try allPopular().filter { $0.title.lowercased().contains(words) }
+    let totalPages = (matches.count + pageSize - 1) / pageSize
+    guard page >= 1, page <= max(totalPages, 1) else { throw .invalidPage(page) }
+    let start = min((page - 1) * pageSize, matches.count)
+    let end = min(start + pageSize, matches.count)
+    return MoviePage(
+      page: page, results: Array(matches[start..<end]), totalPages: totalPages,
+      totalResults: matches.count)
+  }
+
+  /// `text` trimmed, with each inner run of whitespace collapsed to one space, and lowercased.
+  static func tidied(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+  }
+
+  /// Every movie on the popular pages, most popular first, each once.
+  private static func allPopular() throws(MovieCatalogError) -> [Movie] {
+    var movies: [Movie] = []
+    var seen: Set<Int> = []
+    var page = 1
+    while Fixtures.url("movies/popular-\(page).json") != nil {
+      for movie in try popular(page: page).results where seen.insert(movie.id).inserted {
+        movies.append(movie)
+      }
+      page += 1
+    }
+    return movies
+  }
+
+  /// Decodes the movie page at `path`, naming the file when it does not decode.
+  private static func load(_ path: String) throws(MovieCatalogError) -> MoviePage {
+    let body: Data
+    do {
+      body = try Fixtures.data(path)
+    } catch {
+      throw .decoding("the fixture \(path) could not be read: \(error)")
+    }
+    do {
+      return try JSONDecoder().decode(MoviePage.self, from: body)
+    } catch {
+      throw .decoding(
+        "the fixture \(path) was not a movie page: "
+          + DecodingFailure.describe(error, body: body))
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The TMDB v3 client behind ``MovieCatalog/live(token:baseURL:language:session:clock:)``.
+///
+/// One request per call, plus up to ``RetryPolicy/maximumRetries`` retries of a 429, sleeping
+/// on the injected clock. URLSession does not throw for unsuccessful statuses, so every status
+/// is checked here and mapped to a ``MovieCatalogError``; a cancelled request (`URLError`
+/// -999, or a cancelled task) is rethrown as `CancellationError`.
+struct TMDBClient: Sendable {
+  /// Where the API lives.
+  var baseURL: URL
+  /// How requests authenticate.
+  var credential: TMDBCredential
+  /// The `language` query item, such as `en-US`.
+  var language: String
+  /// The one session every request of this client goes through.
+  var session: URLSession
+  /// The clock rate-limit retries sleep on.
+  var clock: any Clock<Duration>
+  /// When a 429 is retried.
+  var retryPolicy = RetryPolicy()
+
+  /// A page of popular movies.
+  func popular(page: Int) async throws -> MoviePage {
+    try await moviePage(.popular(page: page, language: language), page: page)
+  }
+
+  /// A page of search results for `query`, sent as given.
+  func search(query: String, page: Int) async throws -> MoviePage {
+    try await moviePage(.searchMovies(query: query, page: page, language: language), page: page)
+  }
+
+  /// Fetches `endpoint` and decodes a movie page, retrying rate-limited attempts.
+  private func moviePage(_ endpoint: TMDBEndpoint, page: Int) async throws -> MoviePage {
+    guard credential != .missing else { throw MovieCatalogError.missingToken }
+    // TMDB answers these with HTTP 400 (code 22); no need to ask.
+    guard (1...MoviePage.maximumPage).contains(page) else {
+      throw MovieCatalogError.invalidPage(page)
+    }
+    guard let request = endpoint.request(baseURL: baseURL, credential: credential) else {
+      throw MovieCatalogError.network(
+        "could not build a request for \(endpoint.path) below \(baseURL.absoluteString)")
+    }
+    var retries = 0
+    while true {
+      try Task.checkCancellation()
+      let (body, response) = try await send(request)
+      switch response.statusCode {
+      case 200...299:
+        return try decode(body, from: endpoint)
+      case 429:
+        let retryAfter = RetryPolicy.retryAfter(
+          header: response.value(forHTTPHeaderField: "Retry-After"))
+        guard let delay = retryPolicy.delay(beforeRetry: retries + 1, retryAfter: retryAfter)
+        else { throw MovieCatalogError.rateLimited(retryAfter: retryAfter) }
+        retries += 1
+        // Throws CancellationError when the task is cancelled during the wait.
+        try await clock.sleep(for: delay)
+      default:
+        throw MovieCatalogError(
+          status: response.statusCode, body: body, page: page, retryAfter: nil)
+      }
+    }
+  }
+
+  /// Sends `request` once, mapping transport failures and cancellation.
+  private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    let host = request.url?.host ?? baseURL.absoluteString
+    let body: Data
+    let response: URLResponse
+    do {
+      (body, response) = try await session.data(for: request)
+    } catch let error as URLError where error.code == .cancelled {
+      // Superseded, not failed: the caller cancelled the task that was waiting for it.
+      throw CancellationError()
+    } catch let error as URLError {
+      throw MovieCatalogError(error, host: host)
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      throw MovieCatalogError.network("the request to \(host) failed: \(error)")
+    }
+    guard let http = response as? HTTPURLResponse else {
+      throw MovieCatalogError.network("\(host) sent a response that is not HTTP")
+    }
+    return (body, http)
+  }
+
+  /// Decodes a successful body as a movie page, naming the endpoint when it is not one.
+  private func decode(_ body: Data, from endpoint: TMDBEndpoint) throws -> MoviePage {
+    do {
+      return try JSONDecoder().decode(MoviePage.self, from: body)
+    } catch {
+      throw MovieCatalogError.decoding(
+        "the response from \(endpoint.path) was not a movie page: "
+          + DecodingFailure.describe(error, body: body))
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension MovieCatalog {
+  /// TMDB's API host, `https://api.themoviedb.org`: the live catalog's default base URL.
+  public static let tmdbBaseURL: URL = {
+    guard let url = URL(string: "https://api.themoviedb.org") else {
+      preconditionFailure("\"https://api.themoviedb.org\" is not a URL")
+    }
+    return url
+  }()
+
+  /// A catalog that asks TMDB's v3 API over URLSession.
+  ///
+  /// - `popular`: `GET {base}/3/movie/popular?language=en-US&page=N`
+  /// - `search`: `GET {base}/3/search/movie?query=…&include_adult=false&language=en-US&page=N`
+  ///
+  /// The credential is sent according to its shape: a 32-character hexadecimal v3 API key as
+  /// the `api_key` query item; anything else (a read access token, which contains dots) as
+  /// `Authorization: Bearer`. Surrounding whitespace is trimmed; an empty token makes every
+  /// call throw ``MovieCatalogError/missingToken`` without a request. Every request sends
+  /// `accept: application/json`. The query is percent-encoded in full, `+` included (as
+  /// `%2B`; a bare `+` would reach TMDB as a space).
+  ///
+  /// Unsuccessful statuses become ``MovieCatalogError`` cases with TMDB's message; a body
+  /// that does not decode becomes ``MovieCatalogError/decoding(_:)`` naming the endpoint;
+  /// transport failures become ``MovieCatalogError/network(_:)`` in words. A page outside
+  /// 1...500 throws ``MovieCatalogError/invalidPage(_:)`` without a request, as TMDB would
+  /// reject it. A rate-limited request (429) is retried at most twice, after the
+  /// `Retry-After` seconds TMDB asks for (1 second when it does not say), sleeping on
+  /// `clock`; when TMDB asks for more than 5 seconds, or the retries are used up, it throws
+  /// ``MovieCatalogError/rateLimited(retryAfter:)``. A cancelled task, or URLSession's
+  /// `URLError(.cancelled)`, throws `CancellationError`.
+  ///
+  /// ```swift
+  /// let token = ProcessInfo.processInfo.environment["TMDB_API_KEY"] ?? ""
+  /// let catalog = MovieCatalog.live(token: token)
+  /// let page = try await catalog.popular(1)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - token: A TMDB read access token or v3 API key.
+  ///   - baseURL: Where the API lives; another host (such as `fixture-server` on loopback)
+  ///     serves the same paths. A path in it is kept as a prefix.
+  ///   - language: The `language` query item; `en-US` unless given.
+  ///   - session: The session every request goes through. Keep one for the client's lifetime
+  ///     (sessions made per request crash on Linux); `URLSession.shared` unless given. Tests
+  ///     pass a session whose configuration has a stub in `protocolClasses`.
+  ///   - clock: The clock rate-limit retries sleep on; a `ContinuousClock` unless given.
+  /// - Returns: A catalog whose calls go to TMDB.
+  public static func live(
+    token: String,
+    baseURL: URL = tmdbBaseURL,
+    language: String = "en-US",
+    session: URLSession = .shared,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> MovieCatalog {
+    let client = TMDBClient(
+      baseURL: baseURL, credential: TMDBCredential(token: token), language: language,
+      session: session, clock: clock)
+    return MovieCatalog(
+      popular: { page in try await client.popular(page: page) },
+      search: { query, page in try await client.search(query: query, page: page) }
+    )
+  }
+}

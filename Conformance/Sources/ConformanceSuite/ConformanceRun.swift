@@ -1,0 +1,57 @@
+import LoopContracts
+
+/// The reports of one conformance run, and their totals.
+public struct ConformanceRun: Sendable {
+  /// One report per contract run, in registry order.
+  public let reports: [ContractReport]
+  /// Wall time of the whole run, in seconds.
+  public let durationSeconds: Double
+
+  /// Creates a run from its reports.
+  ///
+  /// - Parameters:
+  ///   - reports: The reports.
+  ///   - durationSeconds: The run's wall time.
+  public init(reports: [ContractReport], durationSeconds: Double) {
+    self.reports = reports
+    self.durationSeconds = durationSeconds
+  }
+
+  /// Runs `contracts` one after the other.
+  ///
+  /// - Parameters:
+  ///   - contracts: The contracts.
+  ///   - runner: The runner, with its options.
+  /// - Returns: The run.
+  public static func run(_ contracts: [AnyContract], with runner: ContractRunner) async
+    -> ConformanceRun
+  {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var reports: [ContractReport] = []
+    for contract in contracts {
+      reports.append(await contract.run(with: runner))
+    }
+    let elapsed = start.duration(to: clock.now)
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return ConformanceRun(reports: reports, durationSeconds: seconds)
+  }
+
+  /// Checks passed and failed, over every report.
+  public var totals: (passed: Int, failed: Int) {
+    reports.reduce(into: (0, 0)) { totals, report in
+      let counts = report.counts
+      totals.0 += counts.checks - counts.failed
+      totals.1 += counts.failed
+    }
+  }
+
+  /// Whether every contract passed.
+  public var passed: Bool { reports.allSatisfy(\.passed) }
+
+  /// The closing line: `conformance: N passed, M failed`, counting checks.
+  public var summaryLine: String {
+    "conformance: \(totals.passed) passed, \(totals.failed) failed"
+  }
+}

@@ -1,0 +1,95 @@
+import LoopContracts
+
+/// Renders a run as JUnit XML, which CI tools read: one test suite per contract, one test case
+/// per example, invariant, scenario, budget, table check and regression.
+public enum JUnitReport {
+  /// The run as a JUnit XML document.
+  ///
+  /// - Parameter run: The run.
+  /// - Returns: The XML text, ending with a newline.
+  public static func render(_ run: ConformanceRun) -> String {
+    let totals = run.totals
+    var lines = [
+      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      #"<testsuites name="conformance" tests="\#(totals.passed + totals.failed)" failures="\#(totals.failed)" time="\#(run.durationSeconds)">"#,
+    ]
+    for report in run.reports {
+      let cases = testCases(report)
+      let failures = cases.filter { $0.failure != nil }.count
+      lines.append(
+        #"  <testsuite name="\#(escape(report.contract))" tests="\#(cases.count)" failures="\#(failures)" time="\#(report.durationSeconds)">"#
+      )
+      for testCase in cases {
+        let opening =
+          #"    <testcase classname="\#(escape(report.contract)).\#(testCase.group)" name="\#(escape(testCase.name))" time="\#(testCase.time)""#
+        if let failure = testCase.failure {
+          let headline = failure.split(separator: "\n").first.map(String.init) ?? failure
+          lines.append(opening + ">")
+          lines.append(
+            #"      <failure message="\#(escape(headline))">\#(escape(failure))</failure>"#)
+          lines.append("    </testcase>")
+        } else {
+          lines.append(opening + "/>")
+        }
+      }
+      lines.append("  </testsuite>")
+    }
+    lines.append("</testsuites>")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private struct TestCase {
+    let group: String
+    let name: String
+    let time: Double
+    let failure: String?
+  }
+
+  private static func testCases(_ report: ContractReport) -> [TestCase] {
+    var cases = report.examples.map {
+      TestCase(group: "examples", name: $0.name, time: 0, failure: $0.failure)
+    }
+    cases += report.invariants.map {
+      TestCase(
+        group: "invariants", name: "\($0.name) (\($0.statesChecked) states)", time: 0,
+        failure: $0.failure)
+    }
+    for scenario in report.scenarios {
+      cases.append(
+        TestCase(
+          group: "scenarios", name: scenario.name, time: scenario.durationSeconds,
+          failure: scenario.failures.isEmpty ? nil : scenario.failures.joined(separator: "\n")))
+      cases += scenario.budgets.map {
+        TestCase(
+          group: "budgets", name: "\(scenario.name): \($0.dependency) \($0.expected)", time: 0,
+          failure: $0.failure)
+      }
+    }
+    let undeclared = report.undeclaredMoves.map { "\($0.move) (\($0.source)): \($0.path)" }
+    cases.append(
+      TestCase(
+        group: "table", name: "every observed move is declared",
+        time: report.exploration.durationSeconds,
+        failure: undeclared.isEmpty ? nil : undeclared.joined(separator: "\n")))
+    cases += report.regressions.map {
+      TestCase(group: "regressions", name: $0.file, time: 0, failure: $0.failure)
+    }
+    return cases
+  }
+
+  /// Escapes the five XML special characters.
+  static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}

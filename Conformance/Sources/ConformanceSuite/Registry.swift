@@ -1,0 +1,10 @@
+import LoopContracts
+
+/// Every contract `make conformance` checks, one line per app.
+///
+/// An app registers its feature's contract here when it lands:
+///
+/// ```swift
+/// AnyContract(MoviesFeature.Movies.contract),
+/// ```
+public let registeredContracts: [AnyContract] = []

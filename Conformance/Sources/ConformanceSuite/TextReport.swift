@@ -1,0 +1,116 @@
+import LoopContracts
+
+/// Renders a run as the table `make conformance` prints, then each failure, then the totals.
+public struct TextReport: Sendable {
+  /// Whether to color pass and fail (only on a terminal, and not under `NO_COLOR`).
+  public let useColor: Bool
+
+  /// Creates a renderer.
+  ///
+  /// - Parameter useColor: Whether to use ANSI colors.
+  public init(useColor: Bool) {
+    self.useColor = useColor
+  }
+
+  /// The report as text, ending with the summary line.
+  ///
+  /// - Parameter run: The run.
+  /// - Returns: Lines joined by newlines, with a final newline.
+  public func render(_ run: ConformanceRun) -> String {
+    guard !run.reports.isEmpty else {
+      return """
+        conformance: no contracts are registered yet; add one to \
+        Conformance/Sources/ConformanceSuite/Registry.swift
+        \(run.summaryLine)
+
+        """
+    }
+    let header = [
+      "app", "examples", "table", "invariants (states)", "scenarios", "budgets", "explored",
+      "time", "result",
+    ]
+    let rows = run.reports.map(row)
+    let widths = header.indices.map { column in
+      ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+    }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { index, cell in
+        index == cells.count - 1 ? cell : cell.padding(to: widths[index])
+      }.joined(separator: "  ")
+    }
+    var lines = [line(header)]
+    for (report, cells) in zip(run.reports, rows) {
+      var cells = cells
+      cells[cells.count - 1] = paint(report.passed ? "pass" : "FAIL", passed: report.passed)
+      lines.append(line(cells))
+    }
+    for report in run.reports {
+      let unexercised = report.table.filter(\.exercisedBy.isEmpty)
+      if !unexercised.isEmpty {
+        lines.append("")
+        lines.append("\(report.contract): table rows nothing exercised:")
+        lines += unexercised.map { "  \($0.move)" }
+      }
+      if !report.passed {
+        lines.append("")
+        lines.append(
+          paint("\(report.contract): \(report.failures.count) failure(s)", passed: false))
+        for failure in report.failures {
+          let indented = failure.split(separator: "\n", omittingEmptySubsequences: false)
+          lines.append("  - " + indented.joined(separator: "\n    "))
+        }
+      }
+    }
+    lines.append("")
+    lines.append(
+      "\(run.reports.count) contract(s) in \(Self.format(run.durationSeconds)) s")
+    lines.append(run.summaryLine)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func row(_ report: ContractReport) -> [String] {
+    func ratio<T>(_ items: [T], _ failed: (T) -> Bool) -> String {
+      "\(items.count - items.filter(failed).count)/\(items.count)"
+    }
+    let covered = report.table.filter { !$0.exercisedBy.isEmpty }.count
+    let states = report.invariants.map(\.statesChecked).max() ?? 0
+    let budgets = report.scenarios.flatMap(\.budgets)
+    return [
+      report.contract,
+      ratio(report.examples) { $0.failure != nil },
+      "\(covered)/\(report.table.count) rows"
+        + (report.undeclaredMoves.isEmpty ? "" : " +undeclared"),
+      ratio(report.invariants) { $0.failure != nil } + " (\(states))",
+      ratio(report.scenarios) { !$0.failures.isEmpty },
+      ratio(budgets) { $0.failure != nil },
+      "\(report.exploration.statesExplored) states, \(Self.rate(report.exploration.stepsPerSecond)) steps/s",
+      "\(Self.format(report.durationSeconds)) s",
+      report.passed ? "pass" : "FAIL",
+    ]
+  }
+
+  private func paint(_ text: String, passed: Bool) -> String {
+    guard useColor else { return text }
+    return (passed ? "\u{1B}[32m" : "\u{1B}[31;1m") + text + "\u{1B}[0m"
+  }
+
+  static func format(_ seconds: Double) -> String {
+    let hundredths = Int((seconds * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+
+  static func rate(_ perSecond: Double) -> String {
+    switch perSecond {
+    case 1_000_000...: "\(Int(perSecond / 100_000) / 10).\(Int(perSecond / 100_000) % 10)M"
+    case 1_000...: "\(Int(perSecond / 1_000))k"
+    default: "\(Int(perSecond))"
+    }
+  }
+}
+
+extension String {
+  func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

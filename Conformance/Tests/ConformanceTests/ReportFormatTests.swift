@@ -1,0 +1,74 @@
+import ConformanceSuite
+import Foundation
+import LoopContracts
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The three report formats, on a dial that keeps its contract and one that does not.
+struct ReportFormatTests {
+  private func run(_ contracts: [AnyContract]) async -> ConformanceRun {
+    await ConformanceRun.run(
+      contracts, with: ContractRunner(options: .init(exploration: .init(depth: 4, seed: 3))))
+  }
+
+  @Test func theTextTableEndsWithTheSummaryLineWhenEveryContractPasses() async {
+    let text = TextReport(useColor: false).render(
+      await run([AnyContract(Dial.contract(broken: false))]))
+    let lines = text.split(separator: "\n").map(String.init)
+
+    #expect(lines.first?.hasPrefix("app ") == true)
+    #expect(lines[1].hasPrefix("dial "))
+    #expect(lines[1].contains("1/1") && lines[1].hasSuffix("pass"))
+    #expect(lines.last == "conformance: 3 passed, 0 failed")
+    #expect(!text.contains("\u{1B}["))
+  }
+
+  @Test func theTextTableListsEachFailureWhenAContractFails() async {
+    let text = TextReport(useColor: true).render(
+      await run([AnyContract(Dial.contract(broken: true))]))
+
+    #expect(text.contains("broken-dial: 2 failure(s)"))
+    #expect(text.contains("example \"off turns to low\": the reducer does not produce"))
+    #expect(text.contains("undeclared move high --turn--> off"))
+    #expect(text.contains("\u{1B}[31;1mFAIL"))
+    #expect(text.hasSuffix("conformance: 1 passed, 2 failed\n"))
+  }
+
+  @Test func anEmptyRegistrySaysSoPlainly() async {
+    let text = TextReport(useColor: false).render(await run([]))
+    #expect(text.hasPrefix("conformance: no contracts are registered yet"))
+    #expect(text.hasSuffix("conformance: 0 passed, 0 failed\n"))
+  }
+
+  @Test func theJSONReportCarriesTheExplorationFigures() async throws {
+    let json = JSONReport.render(await run([AnyContract(Dial.contract(broken: false))]))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let contracts = try #require(object["contracts"] as? [[String: Any]])
+    let exploration = try #require(contracts.first?["exploration"] as? [String: Any])
+
+    #expect(object["passed"] as? Int == 3)
+    #expect(exploration["statesExplored"] as? Int == 3)
+    #expect((exploration["steps"] as? Int ?? 0) > 0)
+    #expect(exploration["stepsPerSecond"] is Double)
+  }
+
+  @Test func theJUnitReportIsWellFormedXMLWithOneFailurePerFailedCheck() async throws {
+    let xml = JUnitReport.render(
+      await run([
+        AnyContract(Dial.contract(broken: false)), AnyContract(Dial.contract(broken: true)),
+      ]))
+    let document = try XMLDocument(data: Data(xml.utf8))
+    let root = try #require(document.rootElement())
+
+    #expect(root.name == "testsuites")
+    #expect(root.attribute(forName: "failures")?.stringValue == "2")
+    let suites = root.elements(forName: "testsuite")
+    #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["dial", "broken-dial"])
+    let failures = try root.nodes(forXPath: "//testcase/failure")
+    #expect(failures.count == 2)
+  }
+}
