@@ -56,7 +56,18 @@ let package = Package(
       path: "Apps/Shared/Tests/MovieCatalogTests"
     ),
     .target(
-      name: "ConformanceSuite", dependencies: ["LoopContracts"],
+      name: "MoviesFeature", dependencies: ["Loop", "MovieCatalog"],
+      path: "Apps/Movies/Sources/MoviesFeature"),
+    .target(
+      name: "MoviesContract",
+      dependencies: ["MoviesFeature", "MovieCatalog", "Fixtures", "LoopContracts", "LoopTesting"],
+      path: "Apps/Movies/Sources/MoviesContract"),
+    .testTarget(
+      name: "MoviesFeatureTests",
+      dependencies: ["MoviesFeature", "MoviesContract", "MovieCatalog", "LoopTesting", "LoopContracts"],
+      path: "Apps/Movies/Tests/MoviesFeatureTests"),
+    .target(
+      name: "ConformanceSuite", dependencies: ["LoopContracts", "MoviesContract"],
       path: "Conformance/Sources/ConformanceSuite"),
     .testTarget(
       name: "ConformanceTests", dependencies: ["ConformanceSuite", "LoopContracts"],

@@ -1,4 +1,6 @@
 import LoopContracts
+import MoviesContract
+import MoviesFeature
 
 /// Every contract `make conformance` checks, one line per app.
 ///
@@ -7,4 +9,6 @@ import LoopContracts
 /// ```swift
 /// AnyContract(MoviesFeature.Movies.contract),
 /// ```
-public let registeredContracts: [AnyContract] = []
+public let registeredContracts: [AnyContract] = [
+  AnyContract(Movies.contract)
+]

@@ -1,0 +1,139 @@
+import Fixtures
+import Loop
+import LoopContracts
+import LoopTesting
+import MovieCatalog
+import MoviesFeature
+
+// The contract lives in its own module so the `movies` executable, which links only
+// MoviesFeature, does not link the test frameworks LoopTesting reports through.
+
+extension Movies {
+  /// The pager's specification: its state diagram, rows, invariants, scenarios and alphabet.
+  public static let contract = Contract<Movies>(
+    name: "movies",
+    // Launch, and one page before the end, so exploration reaches the last page too.
+    initialStates: [State(), SamplePages.nearTheEnd],
+    phase: phase,
+    eventKind: kind,
+    table: table,
+    examples: examples,
+    invariants: invariants,
+    scenarios: scenarios,
+    alphabet: alphabet,
+    makeMachine: { Movies(catalog: .fixtures) })
+
+  /// The phase a state is in: the nodes of the diagram.
+  static func phase(_ state: State) -> String {
+    switch state.status {
+    case .loading: "loading"
+    case .failed: "failed"
+    case .idle where state.pagesLoaded == 0: "empty"
+    case .idle where state.isExhausted: "exhausted"
+    case .idle: "browsing"
+    }
+  }
+
+  /// The kind of an event: the labels of the diagram's arrows.
+  static func kind(_ event: Event) -> String {
+    switch event {
+    case .nextPage: "nextPage"
+    case .retry: "retry"
+    case .refresh: "refresh"
+    case .pageLoaded: "pageLoaded"
+    case .pageFailed: "pageFailed"
+    }
+  }
+
+  static let table: [Move] = {
+    var moves: [Move] = []
+    // Stale answers (an older request's) and requests that do not apply change no phase.
+    for phase in ["empty", "browsing", "exhausted", "failed", "loading"] {
+      moves += [Move(phase, on: "pageLoaded", to: phase), Move(phase, on: "pageFailed", to: phase)]
+    }
+    for phase in ["empty", "browsing", "exhausted", "loading"] {
+      moves.append(Move(phase, on: "retry", to: phase))
+    }
+    for phase in ["empty", "browsing", "exhausted", "failed", "loading"] {
+      moves.append(Move(phase, on: "refresh", to: "loading"))
+    }
+    return moves + [
+      Move("empty", on: "nextPage", to: "loading"),
+      Move("browsing", on: "nextPage", to: "loading"),
+      Move("failed", on: "nextPage", to: "loading"),
+      Move("loading", on: "nextPage", to: "loading"),
+      Move("exhausted", on: "nextPage", to: "exhausted"),
+      Move("failed", on: "retry", to: "loading"),
+      Move("loading", on: "pageLoaded", to: "browsing"),
+      Move("loading", on: "pageLoaded", to: "exhausted"),
+      Move("loading", on: "pageFailed", to: "failed"),
+    ]
+  }()
+
+  static let invariants: [Invariant<State>] = [
+    Invariant("no movie is listed twice") { Set($0.movies.map(\.id)).count == $0.movies.count },
+    Invariant("the page loading is always the one after the last page loaded") {
+      state in
+      guard let request = state.status.request else { return true }
+      return request.page == state.pagesLoaded + 1
+    },
+    Invariant("never past the last page") { state in
+      state.lastPage.map { state.pagesLoaded <= max($0, 1) } ?? true
+    },
+    Invariant("an exhausted list starts no request") { !($0.isExhausted && $0.isLoading) },
+    Invariant("a failure keeps the movies already loaded") { state in
+      state.pagesLoaded == 0 || !state.movies.isEmpty
+    },
+    Invariant("the last page is clamped at 500") { ($0.lastPage ?? 0) <= MoviePage.maximumPage },
+    Invariant("a failure is always for the page after the last one loaded") { state in
+      guard case .failed(let page, _) = state.status else { return true }
+      return page == state.pagesLoaded + 1
+    },
+  ]
+
+  /// The events worth trying: the user's three, the answer to the request in flight, and a
+  /// stale answer to a request that is not current.
+  static let alphabet: @Sendable (State) -> [Event] = { state in
+    let stale = Request(page: 1, id: 0)
+    var events: [Event] = [
+      .nextPage, .retry, .refresh, .pageLoaded(stale, SamplePages.page(1)),
+      .pageFailed(stale, message: "stale failure"),
+    ]
+    if let request = state.status.request {
+      events.append(.pageLoaded(request, SamplePages.page(request.page)))
+      events.append(.pageFailed(request, message: "TMDB had an internal error (HTTP 500)"))
+    }
+    return events
+  }
+}
+
+/// The bundled popular pages, decoded once, for examples and exploration.
+enum SamplePages {
+  static let pages: [MoviePage] = (1...5).map { number in
+    do {
+      return try Fixtures.decode(MoviePage.self, from: "movies/popular-\(number).json")
+    } catch {
+      preconditionFailure("the movies contract needs its fixtures: \(error)")
+    }
+  }
+
+  /// Four of the five pages loaded, as a start state for exploration.
+  static let nearTheEnd: Movies.State = {
+    var state = Movies.State()
+    for number in 1...4 {
+      let request = Movies.Request(page: number, id: number)
+      state.status = .loading(request)
+      state.requestsStarted = number
+      Movies.reducer(&state, .pageLoaded(request, page(number)))
+    }
+    return state
+  }()
+
+  /// Page `number` of the fixtures; past the last, an empty page.
+  static func page(_ number: Int) -> MoviePage {
+    guard pages.indices.contains(number - 1) else {
+      return MoviePage(page: number, results: [], totalPages: 5, totalResults: 100)
+    }
+    return pages[number - 1]
+  }
+}

@@ -1,0 +1,100 @@
+import LoopContracts
+import LoopTesting
+import MovieCatalog
+import MoviesFeature
+
+extension Movies {
+  /// The fixture catalog, with every popular call recorded in `calls`.
+  static func recording(_ calls: CallLog<Int>) -> MovieCatalog {
+    let fixtures = MovieCatalog.fixtures
+    return MovieCatalog(
+      popular: calls.recording { page in try await fixtures.popular(page) },
+      search: fixtures.search)
+  }
+
+  /// A catalog whose popular pages come from `work`, one generation per call.
+  static func controlled(_ work: ControlledWork<MoviePage>, _ calls: CallLog<Int>) -> MovieCatalog {
+    MovieCatalog(
+      popular: calls.recording { _ in try await work.makeWork() },
+      search: MovieCatalog.fixtures.search)
+  }
+
+  static let scenarios: [Scenario<Movies>] = [
+    Scenario("the first page loads with one call, spinner first") { context in
+      let calls = CallLog<Int>()
+      let store = context.store(initial: State(), machine: Movies(catalog: recording(calls)))
+      store.send(.nextPage)
+      await store.wait { $0.isLoading }
+      await store.wait { $0.pagesLoaded == 1 && !$0.isLoading }
+      context.check(store.state.movies.count == 20, "page 1 shows 20 movies")
+      context.budget("popular", calls, exactly: 1, with: [1])
+    },
+    Scenario("three rapid next-page requests cause one call") { context in
+      let calls = CallLog<Int>()
+      let store = context.store(initial: State(), machine: Movies(catalog: recording(calls)))
+      store.send(.nextPage)
+      store.send(.nextPage)
+      store.send(.nextPage)
+      await store.wait { $0.pagesLoaded == 1 }
+      await store.settle()
+      context.budget("popular", calls, exactly: 1, with: [1])
+    },
+    Scenario("refresh during a load ignores the old response") { context in
+      let calls = CallLog<Int>()
+      let work = ControlledWork<MoviePage>()
+      let store = context.store(initial: State(), machine: Movies(catalog: controlled(work, calls)))
+      store.send(.nextPage)
+      await store.settle()
+      store.send(.refresh)
+      await store.settle()
+      work.succeed(0, with: SamplePages.page(1))  // the old load answers late
+      work.succeed(1, with: SamplePages.page(1))
+      await store.wait { $0.pagesLoaded == 1 }
+      context.check(work.droppedCompletions == [0], "the old load's answer was dropped")
+      context.check(store.state.movies.count == 20, "page 1 shows once, 20 movies")
+      context.budget("popular", calls, exactly: 2, with: [1, 1])
+    },
+    Scenario("a 500 then retry then success keeps the loaded page") { context in
+      let calls = CallLog<Int>()
+      let work = ControlledWork<MoviePage>()
+      let store = context.store(initial: State(), machine: Movies(catalog: controlled(work, calls)))
+      store.send(.nextPage)
+      await store.settle()
+      work.succeed(0, with: SamplePages.page(1))
+      await store.wait { $0.pagesLoaded == 1 }
+      store.send(.nextPage)
+      await store.settle()
+      work.fail(1, MovieCatalogError.server(status: 500, code: 11, message: "Internal error."))
+      await store.wait { if case .failed(page: 2, _) = $0.status { true } else { false } }
+      context.check(store.state.movies.count == 20, "the failure keeps page 1")
+      store.send(.retry)
+      await store.settle()
+      work.succeed(2, with: SamplePages.page(2))
+      await store.wait { $0.pagesLoaded == 2 }
+      context.check(store.state.movies.count == 40, "page 2 arrives after the retry")
+      context.budget("popular", calls, exactly: 3, with: [1, 2, 2])
+    },
+    Scenario("the last page stops further calls") { context in
+      let calls = CallLog<Int>()
+      let store = context.store(initial: State(), machine: Movies(catalog: recording(calls)))
+      for page in 1...5 {
+        store.send(.nextPage)
+        await store.wait { $0.pagesLoaded == page && !$0.isLoading }
+      }
+      store.send(.nextPage)
+      await store.settle()
+      context.check(store.state.isExhausted, "the list is exhausted after page 5")
+      context.budget("popular", calls, exactly: 5, with: [1, 2, 3, 4, 5])
+    },
+    Scenario("a movie repeated across pages 3 and 4 is shown once") { context in
+      let calls = CallLog<Int>()
+      let store = context.store(initial: State(), machine: Movies(catalog: recording(calls)))
+      for page in 1...4 {
+        store.send(.nextPage)
+        await store.wait { $0.pagesLoaded == page && !$0.isLoading }
+      }
+      context.check(store.state.movies.count == 79, "80 movies less the one repeated")
+      context.budget("popular", calls, exactly: 4)
+    },
+  ]
+}
