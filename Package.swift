@@ -64,7 +64,9 @@ let package = Package(
       path: "Apps/Movies/Sources/MoviesContract"),
     .testTarget(
       name: "MoviesFeatureTests",
-      dependencies: ["MoviesFeature", "MoviesContract", "MovieCatalog", "LoopTesting", "LoopContracts"],
+      dependencies: [
+        "MoviesFeature", "MoviesContract", "MovieCatalog", "LoopTesting", "LoopContracts",
+      ],
       path: "Apps/Movies/Tests/MoviesFeatureTests"),
     .target(
       name: "ConformanceSuite", dependencies: ["LoopContracts", "MoviesContract"],
