@@ -76,7 +76,7 @@ let package = Package(
       path: "Conformance/Tests/ConformanceTests"),
     .executableTarget(
       name: "loop-bench",
-      dependencies: ["Loop"],
+      dependencies: ["Loop", "LoopContracts"],
       path: "Runtime/Benchmarks/loop-bench"
     ),
   ],

@@ -10,6 +10,8 @@ struct Report {
   var feedbackRoundTrips: [Double]
   /// Samples of B4, one per child process.
   var memory: [MemoryPerStore.Sample]
+  /// Samples of B5: explorer steps per second, and steps per run.
+  var explorer: [(stepsPerSecond: Double, steps: Int)]
   /// Measured runs per workload.
   var runs: Int
 
@@ -19,6 +21,8 @@ struct Report {
   static let minimumRoundTripsPerSecond = 200_000.0
   /// B4 must stay below this many bytes per idle store.
   static let maximumBytesPerStore = 2048.0
+  /// B5 must reach at least this many explorer steps per second.
+  static let minimumExplorerStepsPerSecond = 1_000_000.0
 
   /// The report as a JSON-compatible dictionary.
   var json: [String: Any] {
@@ -30,6 +34,7 @@ struct Report {
     let stores = Double(MemoryPerStore.stores)
     let bytesPerStore = Bench.median(memory.map { Double($0.rssGrowth) / stores })
     let peakBytesPerStore = Bench.median(memory.map { Double($0.peakGrowth) / stores })
+    let b5 = Bench.median(explorer.map(\.stepsPerSecond))
     let targets: [String: [String: Any]] = [
       "B2_ratioToB1": target(
         "at most \(Int(Self.maximumSendToReduceRatio))", ratio,
@@ -40,6 +45,9 @@ struct Report {
       "B4_bytesPerStore": target(
         "below \(Int(Self.maximumBytesPerStore))", bytesPerStore,
         met: bytesPerStore < Self.maximumBytesPerStore),
+      "B5_explorerStepsPerSecond": target(
+        "at least \(Int(Self.minimumExplorerStepsPerSecond))", b5,
+        met: b5 >= Self.minimumExplorerStepsPerSecond),
     ]
     return [
       "machine": ["cores": ProcessInfo.processInfo.activeProcessorCount],
@@ -72,6 +80,13 @@ struct Report {
         "kibPerStore": rounded(bytesPerStore / 1024, places: 3),
         "peakBytesPerStore": rounded(peakBytesPerStore, places: 1),
         "samplesBytesPerStore": memory.map { rounded(Double($0.rssGrowth) / stores, places: 1) },
+      ],
+      "B5_explorerSteps": [
+        "machine": "turnstile",
+        "stepsPerRun": explorer.first?.steps ?? 0,
+        "stepsPerSecond": rounded(b5, places: 0),
+        "samplesStepsPerSecond": explorer.map { rounded($0.stepsPerSecond, places: 0) },
+        "warmupRuns": 1,
       ],
       "targets": targets,
       "allTargetsMet": targets.values.allSatisfy { $0["met"] as? Bool == true },

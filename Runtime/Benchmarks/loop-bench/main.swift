@@ -26,12 +26,15 @@ do {
   let roundTrips = await Bench.repeated(runs) { await FeedbackRoundTrips.run() }
   progress("B4 memoryPerStore: \(MemoryPerStore.stores) stores x \(runs) processes")
   let memory = try MemoryPerStore.run(runs)
+  progress("B5 explorerSteps: turnstile exploration x \(runs) runs")
+  let explorer = await Bench.repeated(runs) { ExplorerSteps.run() }
 
   let report = Report(
     reducerLoop: reducerLoop,
     storeSend: storeSend,
     feedbackRoundTrips: roundTrips,
     memory: memory,
+    explorer: explorer,
     runs: runs
   )
   FileHandle.standardOutput.write(try report.encoded())
