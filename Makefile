@@ -13,7 +13,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test bench flake-check lint format clean
+.PHONY: help deps build test conformance bench flake-check lint format clean
 
 help: ## List the targets (the default)
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' \
@@ -49,6 +49,10 @@ build: ## Build everything (debug), warnings as errors
 
 test: deps ## Run every test, XCTest and Swift Testing, warnings as errors (runs deps first)
 	$(SWIFT) test $(STRICT)
+
+conformance: deps ## Check every app's contract (examples, invariants, scenarios, budgets, table)
+	$(SWIFT) build $(STRICT) --product conformance
+	.build/debug/conformance
 
 # Only the JSON goes to stdout (`make bench > results.json`); the build talks on stderr.
 bench: ## Build loop-bench in release and run it (JSON on stdout)

@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
     .library(name: "LoopContracts", targets: ["LoopContracts"]),
     .library(name: "MovieCatalog", targets: ["MovieCatalog"]),
+    .library(name: "Terminal", targets: ["Terminal"]),
+    .executable(name: "conformance", targets: ["conformance"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
   ],
   targets: [
@@ -68,6 +70,12 @@ let package = Package(
         "MoviesFeature", "MoviesContract", "MovieCatalog", "LoopTesting", "LoopContracts",
       ],
       path: "Apps/Movies/Tests/MoviesFeatureTests"),
+    .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
+    .testTarget(
+      name: "TerminalTests", dependencies: ["Terminal"], path: "Apps/Shared/Tests/TerminalTests"),
+    .executableTarget(
+      name: "conformance", dependencies: ["ConformanceSuite", "LoopContracts", "Terminal"],
+      path: "Conformance/Sources/conformance"),
     .target(
       name: "ConformanceSuite", dependencies: ["LoopContracts", "MoviesContract"],
       path: "Conformance/Sources/ConformanceSuite"),

@@ -131,6 +131,7 @@ public struct ContractRunner: Sendable {
       initial: example.given, reducer: M.reducer, feedbacks: contract.makeMachine().feedbacks,
       instrumentation: StoreInstrumentation(observe: { transitions.record($0) }))
     store.send(example.event)
+    await transitions.waitForUserTransition()
     store.cancel()
     if let (before, after) = transitions.userTransition(from: example.given) {
       var expected = before

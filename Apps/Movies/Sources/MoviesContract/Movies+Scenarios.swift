@@ -30,13 +30,18 @@ extension Movies {
       context.budget("popular", calls, exactly: 1, with: [1])
     },
     Scenario("three rapid next-page requests cause one call") { context in
+      // The load is held in flight, so all three requests arrive while it is loading.
       let calls = CallLog<Int>()
-      let store = context.store(initial: State(), machine: Movies(catalog: recording(calls)))
+      let work = ControlledWork<MoviePage>()
+      let store = context.store(initial: State(), machine: Movies(catalog: controlled(work, calls)))
       store.send(.nextPage)
       store.send(.nextPage)
       store.send(.nextPage)
-      await store.wait { $0.pagesLoaded == 1 }
       await store.settle()
+      for generation in work.pendingGenerations {
+        work.succeed(generation, with: SamplePages.page(1))
+      }
+      await store.wait { $0.pagesLoaded == 1 }
       context.budget("popular", calls, exactly: 1, with: [1])
     },
     Scenario("refresh during a load ignores the old response") { context in

@@ -146,12 +146,19 @@ enum LoaderContracts {
       ],
       scenarios: [
         Scenario("three rapid next requests cause one call") { context in
+          // The load is held in flight, so all three requests arrive while it is loading.
           let calls = CallLog<Int>()
+          let work = ControlledWork<[Int]>()
           let store = context.store(
-            initial: PagedLoader.State(), machine: make(calls.recording(pageItems)))
+            initial: PagedLoader.State(),
+            machine: make(calls.recording { _ in try await work.makeWork() }))
           store.send(.next)
           store.send(.next)
           store.send(.next)
+          await store.settle()
+          for generation in work.pendingGenerations {
+            work.succeed(generation, with: [10, 11])
+          }
           await store.wait { $0.pagesLoaded == 1 }
           context.check(store.state.items == [10, 11], "page 1's items are shown")
           context.budget("load", calls, exactly: 1, with: [1])

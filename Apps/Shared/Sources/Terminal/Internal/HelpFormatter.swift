@@ -1,0 +1,74 @@
+/// Writes the help text and usage line of one command on a path of subcommands.
+struct HelpFormatter {
+  /// The root command, which owns `--version`.
+  let root: CommandSpec
+  /// The commands from the root down to the one described; never empty.
+  let path: [CommandSpec]
+
+  private var command: CommandSpec { path[path.count - 1] }
+
+  /// The options accepted here: the command's own, then each ancestor's, nearest first, a
+  /// name declared closer hiding the same name further up.
+  var optionsInScope: [Option] {
+    var seen = Set<String>()
+    var options: [Option] = []
+    for command in path.reversed() {
+      for option in command.options where seen.insert(option.long).inserted {
+        options.append(option)
+      }
+    }
+    return options
+  }
+
+  /// `trails plan [<subcommand>] [options] <trail> [<day>]`, without `usage: `.
+  func synopsis() -> String {
+    var words = path.map(\.name)
+    if !command.subcommands.isEmpty { words.append("[<subcommand>]") }
+    words.append("[options]")
+    for positional in command.positionals {
+      words.append(positional.isOptional ? "[<\(positional.name)>]" : "<\(positional.name)>")
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// The full help: abstract, usage, then the arguments, options and subcommands sections.
+  func help() -> String {
+    let arguments = command.positionals.map { ("<\($0.name)>", $0.help) }
+    var options = optionsInScope.map { option in
+      (label(for: option), option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
+    }
+    options.append(("-h, --help", "Show help information."))
+    if root.version != nil { options.append(("--version", "Show the version.")) }
+    let subcommands = command.subcommands.map { ($0.name, $0.abstract) }
+
+    let width = (arguments + options + subcommands).map(\.0.count).max() ?? 0
+    var sections: [String] = []
+    if !command.abstract.isEmpty { sections.append(command.abstract) }
+    sections.append("USAGE: " + synopsis())
+    let groups = [("ARGUMENTS", arguments), ("OPTIONS", options), ("SUBCOMMANDS", subcommands)]
+    for (title, rows) in groups where !rows.isEmpty {
+      let lines = rows.map { name, help in
+        let padding = String(repeating: " ", count: width + 2 - name.count)
+        return ("  " + name + padding + help).trimmingTrailingSpaces()
+      }
+      sections.append(([title + ":"] + lines).joined(separator: "\n"))
+    }
+    return sections.joined(separator: "\n\n")
+  }
+
+  private func label(for option: Option) -> String {
+    var label = option.short.map { "-\($0), " } ?? ""
+    label += "--\(option.long)"
+    if option.takesValue { label += " <\(option.valueName)>" }
+    return label
+  }
+}
+
+extension String {
+  /// `self` without spaces at the end.
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,150 @@
+/// A command line that fits its ``CommandSpec``: the subcommand chosen, the options given
+/// (or defaulted) and the positional arguments.
+///
+/// Read options by their long name. Asking for a name the command does not declare stops
+/// the program (a typo in the app, not in the command line); a value that does not convert
+/// is a ``UsageError`` naming the option:
+///
+/// ```swift
+/// let pages = try parsed.value("pages", as: Int.self) ?? 1
+/// // error: --pages expects an integer, got 'x'
+/// if parsed.flag("json") { ... }
+/// if parsed.subcommandPath == ["plan", "add"], let trail = parsed.positional(0) { ... }
+/// ```
+public struct ParsedArguments: Hashable, Sendable {
+  /// The subcommands chosen, from the root down: `["plan", "add"]` for
+  /// `trails plan add ben-nevis`; empty when none was.
+  public let subcommandPath: [String]
+  /// The positional arguments, in order.
+  public let positionals: [String]
+  /// The usage line of the chosen command, for errors the app raises itself.
+  public let usage: String
+  /// The options the chosen command accepts: its own, then its ancestors'.
+  private let options: [Option]
+  /// The positional arguments the chosen command declares.
+  private let positionalSpecs: [Positional]
+  /// The name of the chosen command, for programming-error messages.
+  private let commandName: String
+  /// The values given, by long name.
+  private let values: [String: String]
+  /// The flags given, by long name.
+  private let flags: Set<String>
+
+  init(
+    subcommandPath: [String], positionals: [String], usage: String, options: [Option],
+    positionalSpecs: [Positional], commandName: String, values: [String: String],
+    flags: Set<String>
+  ) {
+    self.subcommandPath = subcommandPath
+    self.positionals = positionals
+    self.usage = usage
+    self.options = options
+    self.positionalSpecs = positionalSpecs
+    self.commandName = commandName
+    self.values = values
+    self.flags = flags
+  }
+
+  /// Whether the flag `name` was given.
+  ///
+  /// - Parameter name: The flag's long name, without dashes (`json`).
+  /// - Returns: `true` when it was on the command line.
+  public func flag(_ name: String) -> Bool {
+    let option = declared(name)
+    precondition(!option.takesValue, "--\(name) of '\(commandName)' takes a value; use value(_:)")
+    return flags.contains(name)
+  }
+
+  /// The value of the option `name`: given on the command line, or its default.
+  ///
+  /// - Parameter name: The option's long name, without dashes (`pages`).
+  /// - Returns: The value, or `nil` when it was not given and has no default.
+  public func value(_ name: String) -> String? {
+    let option = declared(name)
+    precondition(option.takesValue, "--\(name) of '\(commandName)' is a flag; use flag(_:)")
+    return values[name] ?? option.defaultValue
+  }
+
+  /// Whether the option `name` was given on the command line (its default does not count).
+  ///
+  /// For deciding between a given value and another source, such as `--source` versus an
+  /// environment variable.
+  ///
+  /// - Parameter name: The option's long name, without dashes.
+  /// - Returns: `true` when it was on the command line.
+  public func isGiven(_ name: String) -> Bool {
+    _ = declared(name)
+    return values[name] != nil || flags.contains(name)
+  }
+
+  /// The value of the option `name`, converted to `type`.
+  ///
+  /// - Parameters:
+  ///   - name: The option's long name, without dashes.
+  ///   - type: The type to convert to.
+  /// - Returns: The value, or `nil` when it was not given and has no default.
+  /// - Throws: ``UsageError`` such as `--pages expects an integer, got 'x'` when the value
+  ///   does not convert.
+  public func value<Value: ArgumentValue>(_ name: String, as type: Value.Type) throws(UsageError)
+    -> Value?
+  {
+    guard let text = value(name) else { return nil }
+    return try convert(text, as: type, naming: "--\(name)")
+  }
+
+  /// The positional argument at `index`.
+  ///
+  /// - Parameter index: Its position, from 0.
+  /// - Returns: The argument, or `nil` when an optional one was left out.
+  public func positional(_ index: Int) -> String? {
+    positionals.indices.contains(index) ? positionals[index] : nil
+  }
+
+  /// The positional argument declared as `name`.
+  ///
+  /// - Parameter name: The name it was declared with (`trail`).
+  /// - Returns: The argument, or `nil` when an optional one was left out.
+  public func positional(named name: String) -> String? {
+    positional(declaredPositional(name))
+  }
+
+  /// The positional argument declared as `name`, converted to `type`.
+  ///
+  /// - Parameters:
+  ///   - name: The name it was declared with.
+  ///   - type: The type to convert to.
+  /// - Returns: The value, or `nil` when an optional one was left out.
+  /// - Throws: ``UsageError`` such as `<day> expects an integer, got 'x'` when the value does
+  ///   not convert.
+  public func positional<Value: ArgumentValue>(named name: String, as type: Value.Type)
+    throws(UsageError) -> Value?
+  {
+    guard let text = positional(named: name) else { return nil }
+    return try convert(text, as: type, naming: "<\(name)>")
+  }
+
+  private func convert<Value: ArgumentValue>(
+    _ text: String, as type: Value.Type, naming label: String
+  ) throws(UsageError) -> Value {
+    guard let value = Value(argument: text) else {
+      throw UsageError("\(label) expects \(Value.expectation), got '\(text)'", usage: usage)
+    }
+    return value
+  }
+
+  private func declared(_ name: String) -> Option {
+    guard let option = options.first(where: { $0.long == name }) else {
+      let known = options.map { "--\($0.long)" }.joined(separator: ", ")
+      preconditionFailure("'\(commandName)' declares no option --\(name) (it has: \(known))")
+    }
+    return option
+  }
+
+  private func declaredPositional(_ name: String) -> Int {
+    guard let index = positionalSpecs.firstIndex(where: { $0.name == name }) else {
+      let known = positionalSpecs.map { "<\($0.name)>" }.joined(separator: ", ")
+      preconditionFailure("'\(commandName)' declares no argument <\(name)> (it has: \(known))")
+    }
+    return index
+  }
+}

@@ -1,0 +1,113 @@
+/// Redraws a block of lines in place: each frame replaces the previous one.
+///
+/// Give ``render(_:)`` every line of the frame; it moves the cursor back to the top of the
+/// region it drew last, rewrites each line, clears what the old frame left to the right of a
+/// line (`ESC [ K`) and below the new frame (`ESC [ J`), and leaves the cursor at the start
+/// of the line below the region. Lines are cut to ``width`` visible characters (ANSI codes
+/// do not count), so a long title never wraps and throws the cursor arithmetic off; a line
+/// containing newlines counts as several lines.
+///
+/// When output is not a terminal (`isTTY == false`) every frame is written as plain lines,
+/// escape codes stripped, nothing cut: scripted runs get clean text. Render only the frames
+/// worth keeping in that mode (typically the last).
+///
+/// Every call returns exactly what it wrote, which is how tests check it:
+///
+/// ```swift
+/// var renderer = ScreenRenderer(isTTY: terminal.isOutputTTY,
+///                               width: terminal.windowSize.columns)
+/// renderer.render(["Popular movies", "  1. Dune"])
+/// renderer.render(["Popular movies", "  loading..."])  // redrawn in place
+/// ```
+///
+/// The region starts on the line where the cursor was at the first frame, assumed to be at
+/// its start. If the app prints anything else between frames, call ``forget()`` first. A
+/// frame taller than the window cannot be redrawn in place; keep frames within
+/// ``WindowSize/rows``.
+public struct ScreenRenderer {
+  /// Whether output is a terminal: escape codes and in-place redraws, or plain lines.
+  public let isTTY: Bool
+  /// The most visible characters a line may have; longer lines are cut.
+  ///
+  /// Set it again when the window is resized.
+  public var width: Int
+  private let output: (String) -> Void
+  private var drawnLineCount = 0
+
+  /// Creates a renderer with nothing drawn yet.
+  ///
+  /// - Parameters:
+  ///   - isTTY: Whether output is a terminal; pass ``TerminalCapabilities/isOutputTTY``.
+  ///   - width: The window's width in columns; pass ``WindowSize/columns``.
+  ///   - output: Where the bytes of each frame go, in one call per frame; standard output by
+  ///     default.
+  public init(
+    isTTY: Bool, width: Int = WindowSize.fallback.columns,
+    output: @escaping (String) -> Void = StandardOutput.write
+  ) {
+    self.isTTY = isTTY
+    self.width = width
+    self.output = output
+  }
+
+  /// Draws a frame over the previous one.
+  ///
+  /// - Parameter lines: Every line of the frame, without newlines; they may contain ANSI
+  ///   style codes (stripped when not a terminal).
+  /// - Returns: The exact text written to the output.
+  @discardableResult
+  public mutating func render(_ lines: [String]) -> String {
+    let lines = lines.flatMap { line in
+      line.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    }
+    var frame = ""
+    if isTTY {
+      frame += cursorToRegionStart()
+      let width = max(width, 1)
+      for line in lines {
+        let (text, visibleCount) = ANSIText.truncated(line, to: width)
+        frame += text
+        // A line that fills the width leaves the cursor in the last column, where `ESC [ K`
+        // would erase the final character; there is nothing to its right to clear anyway.
+        if visibleCount < width { frame += "\u{1B}[K" }
+        frame += "\r\n"
+      }
+      frame += "\u{1B}[J"
+      drawnLineCount = lines.count
+    } else {
+      for line in lines {
+        frame += ANSIText.stripped(line) + "\n"
+      }
+    }
+    if !frame.isEmpty { output(frame) }
+    return frame
+  }
+
+  /// Removes the drawn region from the screen and leaves the cursor where it started.
+  ///
+  /// Use it on exit for a transient display (a progress line). Writes nothing when not a
+  /// terminal or when nothing is drawn.
+  ///
+  /// - Returns: The exact text written to the output.
+  @discardableResult
+  public mutating func erase() -> String {
+    guard isTTY, drawnLineCount > 0 else { return "" }
+    let text = cursorToRegionStart() + "\u{1B}[J"
+    drawnLineCount = 0
+    output(text)
+    return text
+  }
+
+  /// Leaves the drawn region on screen and starts the next frame below it.
+  ///
+  /// Call it after writing something else (a message, a final result) so the next
+  /// ``render(_:)`` does not draw over it. Writes nothing.
+  public mutating func forget() {
+    drawnLineCount = 0
+  }
+
+  /// Moves from the line below the drawn region to the start of its first line.
+  private func cursorToRegionStart() -> String {
+    drawnLineCount > 0 ? "\u{1B}[\(drawnLineCount)A\r" : ""
+  }
+}

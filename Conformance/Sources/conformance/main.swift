@@ -1,0 +1,90 @@
+// conformance: checks every registered contract against the shared fixtures and prints one
+// table, or JSON, or JUnit XML. The last line is `conformance: N passed, M failed`; the exit
+// status is 1 on any failure and 2 on bad arguments.
+
+import ConformanceSuite
+import Foundation
+import LoopContracts
+import Terminal
+
+/// The report formats `--format` accepts.
+enum Format: String, CaseIterable, ArgumentValue {
+  case text
+  case json
+  case junit
+}
+
+let spec = CommandSpec(
+  name: "conformance",
+  abstract: "Check every app's contract: examples, invariants, scenarios, budgets, the table.",
+  version: "1.0.0",
+  options: [
+    .value("app", valueName: "NAME", help: "Check only this app's contract"),
+    .value("format", valueName: "FORMAT", help: "text, json or junit", default: "text"),
+    .value("output", valueName: "PATH", help: "Write the report to PATH, not standard output"),
+    .value(
+      "seed", valueName: "N", help: "The seed of the exploration's random walks", default: "1"),
+    .value("depth", valueName: "N", help: "The exploration's breadth-first depth", default: "6"),
+    .value(
+      "regressions", valueName: "DIR", help: "Replay saved failure paths from DIR",
+      default: "Conformance/Regressions"),
+    .value("save-failures", valueName: "DIR", help: "Save exploration failures to DIR, to replay"),
+    .flag("diagram", help: "Print each contract's table as a Mermaid state diagram"),
+  ])
+
+await CLI.run(spec) { arguments in
+  let format = try arguments.value("format", as: Format.self) ?? .text
+  let seed = try arguments.value("seed", as: Int.self) ?? 1
+  let depth = try arguments.value("depth", as: Int.self) ?? 6
+  guard seed >= 0 else { throw UsageError("--seed must not be negative", usage: arguments.usage) }
+  guard depth >= 0 else { throw UsageError("--depth must not be negative", usage: arguments.usage) }
+
+  var contracts = registeredContracts
+  if let app = arguments.value("app") {
+    contracts = contracts.filter { $0.name == app }
+    guard !contracts.isEmpty else {
+      let known = registeredContracts.map(\.name).joined(separator: ", ")
+      throw UsageError(
+        "no contract named '\(app)' (registered: \(known.isEmpty ? "none" : known))",
+        usage: arguments.usage)
+    }
+  }
+
+  if arguments.flag("diagram") {
+    for contract in contracts {
+      StandardOutput.writeLine("%% \(contract.name)\n\(contract.diagram)\n")
+    }
+    return
+  }
+
+  let saveTo = arguments.value("save-failures")
+  let runner = ContractRunner(
+    options: .init(
+      exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
+      regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
+      saveFailures: saveTo != nil))
+  let run = await ConformanceRun.run(contracts, with: runner)
+
+  let capabilities = TerminalCapabilities.detect()
+  let report: String
+  switch format {
+  case .text:
+    let toTerminal = arguments.value("output") == nil && capabilities.supportsColor
+    report = TextReport(useColor: toTerminal).render(run)
+  case .json: report = JSONReport.render(run)
+  case .junit: report = JUnitReport.render(run)
+  }
+  if let path = arguments.value("output") {
+    do {
+      try Data(report.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw ConformanceError.cannotWrite(path, "\(error)")
+    }
+    StandardOutput.writeLine("conformance: report written to \(path)")
+    StandardOutput.writeLine(run.summaryLine)
+  } else {
+    StandardOutput.write(report)
+    if format != .text { StandardError.writeLine(run.summaryLine) }
+  }
+  if !run.passed { throw ExitCode.failure }
+}
