@@ -70,6 +70,39 @@ let package = Package(
         "MoviesFeature", "MoviesContract", "MovieCatalog", "LoopTesting", "LoopContracts",
       ],
       path: "Apps/Movies/Tests/MoviesFeatureTests"),
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Apps/Trails/Sources/CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(
+      name: "TrailsModel", dependencies: ["Fixtures"], path: "Apps/Trails/Sources/TrailsModel"),
+    .testTarget(
+      name: "TrailsModelTests",
+      dependencies: ["TrailsModel", "Fixtures"],
+      path: "Apps/Trails/Tests/TrailsModelTests"
+    ),
+    .target(
+      name: "TrailsPersistence",
+      dependencies: ["CSQLite", "TrailsModel"],
+      path: "Apps/Trails/Sources/TrailsPersistence"
+    ),
+    .testTarget(
+      name: "TrailsPersistenceTests",
+      dependencies: ["TrailsPersistence", "TrailsModel"],
+      path: "Apps/Trails/Tests/TrailsPersistenceTests"
+    ),
+    .target(
+      name: "Weather",
+      dependencies: ["TrailsModel", "Fixtures"],
+      path: "Apps/Trails/Sources/Weather"
+    ),
+    .testTarget(
+      name: "WeatherTests",
+      dependencies: ["Weather", "TrailsModel", "Fixtures"],
+      path: "Apps/Trails/Tests/WeatherTests"
+    ),
     .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests", dependencies: ["Terminal"], path: "Apps/Shared/Tests/TerminalTests"),

@@ -1,0 +1,159 @@
+import CSQLite
+
+/// One SQLite connection, owned: opened on init, closed on deinit.
+///
+/// Not thread-safe and not `Sendable`: the owner serialises access (``SQLiteTrailStore``
+/// keeps it in a `Mutex`). Errors come back as ``PersistenceError`` naming the file. SQL with
+/// values goes through ``run(_:_:)``, ``query(_:_:)`` or a ``Statement``, always as bound
+/// parameters; ``execute(_:)`` is for constant SQL only.
+package final class Database {
+  /// The file the connection is open on.
+  package let path: String
+  /// The `sqlite3*` handle, valid until deinit.
+  let handle: OpaquePointer
+
+  /// Opens a connection to the file at `path`, read-write.
+  ///
+  /// Opening does not read the file: a file that is not a database opens, and the first
+  /// statement fails with ``PersistenceError/notADatabase(_:)``.
+  ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - create: Whether to create the file when it does not exist; when `false`, a missing
+  ///     file fails instead.
+  /// - Throws: ``PersistenceError`` when SQLite cannot open the file.
+  package init(path: String, create: Bool) throws(PersistenceError) {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(handle)
+      throw Self.error(code: code, message: message, path: path)
+    }
+    self.path = path
+    self.handle = handle
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// How long a statement waits for another connection's lock before failing with
+  /// ``PersistenceError/busy``.
+  ///
+  /// - Parameter milliseconds: The wait; 0 fails at once.
+  /// - Throws: ``PersistenceError`` when SQLite refuses the setting.
+  package func setBusyTimeout(milliseconds: Int32) throws(PersistenceError) {
+    try check(sqlite3_busy_timeout(handle, milliseconds))
+  }
+
+  /// Runs constant SQL, one or more statements, discarding any rows.
+  ///
+  /// Never pass SQL built from values: use ``run(_:_:)`` with parameters instead.
+  ///
+  /// - Parameter sql: Constant SQL text.
+  /// - Throws: ``PersistenceError`` for the first statement that fails.
+  package func execute(_ sql: String) throws(PersistenceError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    defer { sqlite3_free(message) }
+    guard code == SQLITE_OK else {
+      throw error(code: code, message: message.map { String(cString: $0) })
+    }
+  }
+
+  /// Runs one statement with `parameters` bound to its `?` placeholders, discarding rows.
+  ///
+  /// - Parameters:
+  ///   - sql: One SQL statement with `?` placeholders.
+  ///   - parameters: The values for the placeholders, in order.
+  /// - Throws: ``PersistenceError`` when preparing, binding or running fails.
+  package func run(_ sql: String, _ parameters: [SQLValue] = []) throws(PersistenceError) {
+    try prepare(sql).run(parameters)
+  }
+
+  /// Runs one query with `parameters` bound and returns every row.
+  ///
+  /// - Parameters:
+  ///   - sql: One SQL statement with `?` placeholders.
+  ///   - parameters: The values for the placeholders, in order.
+  /// - Returns: The rows, each the values of its columns in order.
+  /// - Throws: ``PersistenceError`` when preparing, binding or stepping fails.
+  package func query(
+    _ sql: String, _ parameters: [SQLValue] = []
+  ) throws(PersistenceError) -> [[SQLValue]] {
+    try prepare(sql).rows(parameters)
+  }
+
+  /// Compiles one statement for repeated use.
+  ///
+  /// - Parameter sql: One SQL statement with `?` placeholders.
+  /// - Returns: The prepared statement.
+  /// - Throws: ``PersistenceError`` when the SQL does not compile or the file is unreadable.
+  package func prepare(_ sql: String) throws(PersistenceError) -> Statement {
+    try Statement(database: self, sql: sql)
+  }
+
+  /// Runs `body` in a write transaction started with `BEGIN IMMEDIATE`.
+  ///
+  /// The write lock is taken up front (waiting up to the busy timeout), so the transaction
+  /// never fails halfway on upgrading a read lock. Commits when `body` returns; rolls back
+  /// and rethrows when `body` or the commit throws.
+  ///
+  /// - Parameter body: The work to do atomically.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``PersistenceError`` from beginning, `body`, or committing.
+  package func transaction<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    try within(begin: "BEGIN IMMEDIATE", body)
+  }
+
+  /// Runs `body` in a read transaction, so several queries see one snapshot.
+  ///
+  /// - Parameter body: The queries to run.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``PersistenceError`` from beginning, `body`, or ending the transaction.
+  package func readTransaction<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    try within(begin: "BEGIN DEFERRED", body)
+  }
+
+  /// The error for result `code`, with SQLite's message for this connection by default.
+  func error(code: Int32, message: String? = nil) -> PersistenceError {
+    Self.error(code: code, message: message ?? String(cString: sqlite3_errmsg(handle)), path: path)
+  }
+
+  /// Throws the error for `code` unless it is `SQLITE_OK`.
+  func check(_ code: Int32) throws(PersistenceError) {
+    guard code == SQLITE_OK else { throw error(code: code) }
+  }
+
+  /// Begins with `begin`, runs `body`, commits; rolls back when anything throws.
+  private func within<Result>(
+    begin: String, _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    try execute(begin)
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      // A failed COMMIT can leave the transaction open; a failed statement leaves it open.
+      if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  /// Maps an SQLite result code to the error a user can act on.
+  static func error(code: Int32, message: String, path: String) -> PersistenceError {
+    switch code & 0xFF {
+    case SQLITE_NOTADB: .notADatabase(path)
+    case SQLITE_CORRUPT: .corrupt(path, message)
+    case SQLITE_BUSY, SQLITE_LOCKED: .busy
+    default: .sqlite(code, message)
+    }
+  }
+}

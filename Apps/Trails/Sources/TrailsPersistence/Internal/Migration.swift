@@ -1,0 +1,67 @@
+/// One step of the schema: the SQL that brings a database from `version - 1` to `version`.
+///
+/// Each step's SQL ends by setting `PRAGMA user_version` to its own version (a pragma takes
+/// no bound parameters, so the number is written in the constant SQL), and
+/// ``apply(to:)`` runs the whole step in one write transaction: a step is either done
+/// completely, version included, or not at all.
+struct Migration {
+  /// The schema version after this step.
+  let version: Int
+  /// Constant SQL: the schema change, then `PRAGMA user_version = <version>`.
+  let sql: String
+
+  /// Every step, oldest first; the last one's version is the newest schema this build knows.
+  static let all: [Migration] = [
+    Migration(
+      version: 1,
+      sql: """
+        CREATE TABLE plan (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          start_day TEXT NOT NULL
+        );
+        CREATE TABLE plan_day (
+          plan_id INTEGER NOT NULL REFERENCES plan (id) ON DELETE CASCADE,
+          position INTEGER NOT NULL CHECK (position >= 0),
+          number INTEGER NOT NULL,
+          PRIMARY KEY (plan_id, position)
+        );
+        CREATE TABLE plan_entry (
+          plan_id INTEGER NOT NULL,
+          day_position INTEGER NOT NULL,
+          position INTEGER NOT NULL CHECK (position >= 0),
+          trail_id TEXT NOT NULL,
+          PRIMARY KEY (plan_id, day_position, position),
+          FOREIGN KEY (plan_id, day_position)
+            REFERENCES plan_day (plan_id, position) ON DELETE CASCADE
+        );
+        PRAGMA user_version = 1;
+        """
+    )
+  ]
+
+  /// The newest schema version this build knows.
+  static var latestVersion: Int { all.last?.version ?? 0 }
+
+  /// Brings `database` up to ``latestVersion``, one step per transaction.
+  ///
+  /// An up-to-date database takes no write lock. Each step re-reads the version inside its
+  /// transaction, so two connections migrating at once run each step once.
+  static func migrate(_ database: Database) throws(PersistenceError) {
+    let current = try database.userVersion()
+    for migration in all where migration.version > current {
+      try database.transaction { () throws(PersistenceError) in
+        guard try database.userVersion() < migration.version else { return }
+        try migration.apply(to: database)
+      }
+    }
+  }
+
+  /// Runs this step's SQL and checks that it set the version it promises.
+  private func apply(to database: Database) throws(PersistenceError) {
+    try database.execute(sql)
+    let reached = try database.userVersion()
+    guard reached == version else {
+      throw .sqlite(1, "migration to schema \(version) left user_version at \(reached)")
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TrailsModel
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension WeatherService {
+  /// Open-Meteo's API host, `https://api.open-meteo.com`: the default for
+  /// ``live(baseURL:session:)``.
+  public static let openMeteoBaseURL: URL = {
+    guard let url = URL(string: "https://api.open-meteo.com") else {
+      preconditionFailure("the Open-Meteo base URL literal does not parse")
+    }
+    return url
+  }()
+
+  /// Forecasts from Open-Meteo (no key needed), or from any host serving its URL shape.
+  ///
+  /// Each call asks for
+  /// `GET {baseURL}/v1/forecast?latitude=..&longitude=..&daily=temperature_2m_max,`
+  /// `temperature_2m_min,precipitation_sum,weather_code&timezone=auto&forecast_days=7`.
+  /// Failures map to ``WeatherError``: 400 with Open-Meteo's `reason` to
+  /// ``WeatherError/badRequest(_:)``, 429 to ``WeatherError/rateLimited``, 5xx to
+  /// ``WeatherError/server(_:)``, another non-2xx to ``WeatherError/http(_:)``, a body that is
+  /// not a forecast to ``WeatherError/decoding(_:)``, a transport failure to
+  /// ``WeatherError/network(_:)``. A cancelled request (`URLError.cancelled`) throws
+  /// `CancellationError`, as does a call from a task already cancelled (which sends nothing)
+  /// or one cancelled before the answer is decoded.
+  ///
+  /// ```swift
+  /// let weather = WeatherService.live()  // or live(baseURL: fixtureServerURL)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - baseURL: The API host (and optional path prefix); ``openMeteoBaseURL`` by default.
+  ///   - session: The session for every request of this service; keep one per service.
+  /// - Returns: A service that requests forecasts over HTTP.
+  public static func live(
+    baseURL: URL = openMeteoBaseURL,
+    session: URLSession = URLSession(configuration: .ephemeral)
+  ) -> WeatherService {
+    WeatherService { coordinate in
+      let request = try OpenMeteo.request(for: coordinate, baseURL: baseURL)
+      // A superseded request is never sent; cancelling one in flight is URLSession's job.
+      try Task.checkCancellation()
+      let data: Data
+      let response: URLResponse
+      do {
+        (data, response) = try await session.data(for: request)
+      } catch let error as URLError where error.code == .cancelled {
+        throw CancellationError()
+      } catch let error as URLError {
+        throw WeatherError.network(OpenMeteo.words(for: error, host: request.url?.host))
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        throw WeatherError.network("\(error)")
+      }
+      try Task.checkCancellation()
+      return try OpenMeteo.forecast(from: data, response: response)
+    }
+  }
+}

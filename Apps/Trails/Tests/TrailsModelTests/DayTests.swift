@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TrailsModel
+
+struct DayTests {
+  @Test func codableRoundTripsAsISOText() throws {
+    let day = try #require(Day(year: 2026, month: 12, day: 1))
+    let data = try JSONEncoder().encode([day])
+    #expect(String(decoding: data, as: UTF8.self) == #"["2026-12-01"]"#)
+    #expect(try JSONDecoder().decode([Day].self, from: data) == [day])
+  }
+
+  @Test func decodingFailsWhenTheTextIsNotADay() {
+    for text in ["2026-13-01", "2026-02-29", "26-12-01", "2026-12-1", "2026/12/01", "today"] {
+      let json = Data(#"["\#(text)"]"#.utf8)
+      #expect(throws: DecodingError.self, "\(text)") {
+        try JSONDecoder().decode([Day].self, from: json)
+      }
+    }
+  }
+
+  @Test func parsesAndPrintsZeroPadded() throws {
+    let day = try #require(Day("0987-03-04"))
+    #expect(day.year == 987 && day.month == 3 && day.day == 4)
+    #expect(day.description == "0987-03-04")
+    #expect(Day("2028-02-29") != nil)
+    #expect(Day("2100-02-29") == nil)
+    #expect(Day("2000-02-29") != nil)
+  }
+
+  @Test func addingDaysCrossesMonthsYearsAndLeapDays() throws {
+    let start = try #require(Day("2026-12-01"))
+    #expect(start.adding(days: 0) == start)
+    #expect(start.adding(days: 30).description == "2026-12-31")
+    #expect(start.adding(days: 31).description == "2027-01-01")
+    let leapEve = try #require(Day("2028-02-28"))
+    #expect(leapEve.adding(days: 1).description == "2028-02-29")
+    #expect(leapEve.adding(days: 2).description == "2028-03-01")
+    let march = try #require(Day("2027-03-01"))
+    #expect(march.adding(days: -1).description == "2027-02-28")
+    #expect(start.adding(days: -365).description == "2025-12-01")
+    let epoch = try #require(Day("1970-01-01"))
+    #expect(epoch.adding(days: 20_423).description == "2025-12-01")
+  }
+
+  @Test func daysUntilIsTheInverseOfAdding() throws {
+    let start = try #require(Day("2026-12-01"))
+    for offset in [-800, -1, 0, 1, 59, 366, 1_461] {
+      #expect(start.days(until: start.adding(days: offset)) == offset)
+    }
+  }
+
+  @Test func comparesInCalendarOrder() throws {
+    let days = try ["2027-01-01", "2026-12-31", "2026-02-15"].map { try #require(Day($0)) }
+    #expect(days.sorted().map(\.description) == ["2026-02-15", "2026-12-31", "2027-01-01"])
+  }
+
+  @Test func aDateBecomesTheDayOfItsTimeZone() throws {
+    // 2026-12-01T23:30:00Z
+    let instant = Date(timeIntervalSince1970: 1_796_167_800)
+    let utc = try #require(TimeZone(secondsFromGMT: 0))
+    let auckland = try #require(TimeZone(secondsFromGMT: 13 * 3600))
+    let honolulu = try #require(TimeZone(secondsFromGMT: -10 * 3600))
+    #expect(Day(instant, in: utc).description == "2026-12-01")
+    #expect(Day(instant, in: auckland).description == "2026-12-02")
+    #expect(Day(instant, in: honolulu).description == "2026-12-01")
+  }
+}
