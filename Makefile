@@ -13,7 +13,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance bench flake-check lint format clean
+.PHONY: help deps build test conformance bench flake-check lint format coverage docs clean
 
 help: ## List the targets (the default)
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' \
@@ -68,6 +68,12 @@ lint: ## Check formatting and style with swift format (--strict)
 
 format: ## Rewrite files in place with swift format
 	$(SWIFT) format format --in-place --recursive $(SWIFT_PATHS)
+
+coverage: deps ## Run the tests with coverage; print line coverage per module (Sources only)
+	scripts/coverage
+
+docs: ## Build the DocC archives of Loop, LoopTesting, LoopContracts and Terminal (warnings fail)
+	scripts/docs
 
 clean: ## Remove every build product (.build)
 	rm -rf .build

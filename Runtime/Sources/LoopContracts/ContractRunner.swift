@@ -6,7 +6,7 @@ import LoopTesting
 /// row, with what failed and why.
 ///
 /// Examples run on the pure reducer and through a live store; scenarios run through
-/// ``LoopTesting/TestStore`` with their failures collected, not reported to a test framework;
+/// `TestStore` with their failures collected, not reported to a test framework;
 /// the ``Explorer`` walks the reducer; saved failure paths are replayed. Every step seen
 /// anywhere is checked against the table, and every state against the invariants.
 ///

@@ -26,7 +26,7 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
   ///   - filePath: The scenario's file path.
   ///   - line: The line that made the store.
   ///   - column: The column that made the store.
-  /// - Returns: A non-exhaustive ``LoopTesting/TestStore``.
+  /// - Returns: A non-exhaustive `TestStore`.
   public func store(
     initial: M.State,
     machine: M,

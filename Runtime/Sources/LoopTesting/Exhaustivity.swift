@@ -1,7 +1,7 @@
 /// How much a ``TestStore`` insists on, chosen when the store is made.
 ///
 /// - ``on``: the exhaustive tier. Every change a sent event makes is declared in its `assert`
-///   closure, every event an effect sends is claimed with ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)-(Event,_,_,_,_,_,_)``,
+///   closure, every event an effect sends is claimed with `receive`,
 ///   and ``TestStore/finish(timeout:fileID:filePath:line:column:)`` (or the end of the test)
 ///   fails on an unclaimed event or an effect still running.
 /// - ``off``: the destination tier, and the explicit non-exhaustive entry point. Send events,

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Drives a machine's real store and real feedbacks in a test, and reports where it got stuck.
 ///
-/// A test store wraps ``Loop/Store`` with the machine's own feedbacks, built with the test's
+/// A test store wraps `Store` with the machine's own feedbacks, built with the test's
 /// doubles, and watches everything the store does: every transition and its cause, every
 /// effect that starts and ends, and every wait of an effect on a test instrument (a
 /// ``TestClock`` sleep, a ``ControlledWork`` or ``ControlledStream`` generation). From those
@@ -87,7 +87,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Creates a test store from a reducer and feedbacks, without a ``Loop/Machine`` type.
+  /// Creates a test store from a reducer and feedbacks, without a `Machine` type.
   ///
   /// - Parameters:
   ///   - initial: The first state.
@@ -150,7 +150,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   ///
   /// The event is reduced before `send` returns, unless an effect is reducing at that moment,
   /// in which case it is reduced right after. On an exhaustive store, an event that changes
-  /// the state must be sent with ``send(_:assert:fileID:filePath:line:column:)`` instead,
+  /// the state must be sent with ``send(_:fileID:filePath:line:column:assert:)`` instead,
   /// which declares the change; here it fails with the diff.
   ///
   /// - Parameters:
