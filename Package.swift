@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "MovieCatalog", targets: ["MovieCatalog"]),
     .library(name: "Terminal", targets: ["Terminal"]),
     .executable(name: "conformance", targets: ["conformance"]),
+    .executable(name: "movies", targets: ["MoviesCLI"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
   ],
   targets: [
@@ -103,6 +104,11 @@ let package = Package(
       dependencies: ["Weather", "TrailsModel", "Fixtures"],
       path: "Apps/Trails/Tests/WeatherTests"
     ),
+    .executableTarget(
+      name: "MoviesCLI", dependencies: ["MoviesFeature", "MovieCatalog", "Terminal", "Loop"],
+      path: "Apps/Movies/Sources/MoviesCLI"),
+    .testTarget(
+      name: "MoviesCLITests", dependencies: ["MoviesCLI"], path: "Apps/Movies/Tests/MoviesCLITests"),
     .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests", dependencies: ["Terminal"], path: "Apps/Shared/Tests/TerminalTests"),

@@ -68,6 +68,11 @@ public struct Movies: Machine {
           return .pageLoaded(request, try await catalog.popular(request.page))
         } catch let error as MovieCatalogError {
           return .pageFailed(request, message: error.userMessage)
+        } catch is CancellationError {
+          throw CancellationError()
+        } catch {
+          // Outside the catalog's documented errors: still a failure the user can retry.
+          return .pageFailed(request, message: "\(error)")
         }
       }
     ]

@@ -1,0 +1,46 @@
+import MovieCatalog
+import Terminal
+
+/// One movie as both modes print it: rank, title, year and rating.
+///
+/// `  1. The Lantern Keeper (1998)  ★ 8.7`. The rank is right-aligned in three columns, the
+/// year is `—` when TMDB does not know the release day, and the rating is TMDB's
+/// `vote_average` to one decimal.
+struct MovieLine {
+  /// The movie's place in the list, from 1.
+  let rank: Int
+  /// The movie.
+  let movie: Movie
+
+  /// The line, with the rating in yellow when `useColor` is set.
+  ///
+  /// - Parameter useColor: Whether ANSI codes may be written.
+  /// - Returns: The line, without a newline.
+  func text(useColor: Bool = false) -> String {
+    let rating = Style.yellow.apply(to: "★ " + Self.rating(movie.voteAverage), useColor: useColor)
+    return "\(Self.padded(rank)). \(movie.title) (\(Self.year(of: movie)))  \(rating)"
+  }
+
+  /// The release year, or `—` when it is unknown.
+  ///
+  /// - Parameter movie: The movie.
+  /// - Returns: Four digits, or `—`.
+  static func year(of movie: Movie) -> String {
+    movie.year.map(String.init) ?? "—"
+  }
+
+  /// A rating to one decimal: `8.677` is `8.7`, `0` is `0.0`.
+  ///
+  /// - Parameter value: TMDB's `vote_average`, 0 through 10.
+  /// - Returns: The rating's text.
+  static func rating(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+
+  /// `rank` right-aligned in three columns (wider when it needs more).
+  private static func padded(_ rank: Int) -> String {
+    let digits = String(rank)
+    return String(repeating: " ", count: max(0, 3 - digits.count)) + digits
+  }
+}

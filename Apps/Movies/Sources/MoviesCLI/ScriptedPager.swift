@@ -1,0 +1,84 @@
+import Loop
+import MovieCatalog
+import MoviesFeature
+import Terminal
+
+/// Scripted mode: asks the feature for one page after another, prints the movies, exits.
+///
+/// It sends `.nextPage`, waits on the store's states until that load settles (a page arrived
+/// or the load failed) and repeats until `pages` pages are loaded or the feature says the
+/// list is exhausted. Text lines are printed page by page as they arrive, so a pipe sees
+/// them at once; JSON is printed as one array at the end. On a failure it prints what was
+/// loaded, then throws ``MoviesCLIError/pageFailed(page:message:)``.
+struct ScriptedPager {
+  /// How the movies are printed.
+  enum Format {
+    /// One ``MovieLine`` per movie; ANSI codes only when `useColor` is set.
+    case text(useColor: Bool)
+    /// One JSON array of ``MovieJSON``.
+    case json
+  }
+
+  /// Where pages come from.
+  let catalog: MovieCatalog
+  /// How many pages to load, at most.
+  let pages: Int
+  /// How to print them.
+  let format: Format
+
+  /// Loads and prints the pages.
+  ///
+  /// - Throws: ``MoviesCLIError/pageFailed(page:message:)`` when a page fails to load.
+  func run() async throws {
+    let store = Store(initial: Movies.State(), machine: Movies(catalog: catalog))
+    defer { store.cancel() }
+    var states = store.states.makeAsyncIterator()
+    var printed: [MovieJSON] = []
+    // The stream starts with the current state.
+    guard var state = await states.next() else { return }
+    while state.pagesLoaded < pages, !state.isExhausted {
+      let started = state.requestsStarted
+      store.send(.nextPage)
+      // Not `store.state`: a send that arrives while an effect's answer is being reduced is
+      // queued and reduced later, so the state right after `send` may not show it yet. The
+      // store yields one state per reduced event and nothing else is in flight between
+      // loads, so the next state is this event's outcome.
+      guard let reduced = await states.next() else { break }
+      // The feature ignored the request: nothing to wait for.
+      guard reduced.requestsStarted > started else { break }
+      guard let settled = await Self.settled(reduced, in: &states) else { break }
+      state = settled
+      let newMovies = state.movies.dropFirst(printed.count)
+      if case .text(let useColor) = format, !newMovies.isEmpty {
+        let lines = zip(printed.count..., newMovies).map { index, movie in
+          MovieLine(rank: index + 1, movie: movie).text(useColor: useColor) + "\n"
+        }
+        StandardOutput.write(lines.joined())
+      }
+      printed += newMovies.map { MovieJSON($0, page: state.pagesLoaded) }
+      if case .failed(let page, let message) = state.status {
+        try printJSON(printed)
+        throw MoviesCLIError.pageFailed(page: page, message: message)
+      }
+    }
+    try printJSON(printed)
+  }
+
+  /// Prints the JSON array when the format is JSON.
+  private func printJSON(_ movies: [MovieJSON]) throws {
+    guard case .json = format else { return }
+    try JSONOutput.write(movies)
+  }
+
+  /// `state`, or the first state after it, in which no load is in flight; `nil` when the
+  /// store stopped first.
+  private static func settled(
+    _ state: Movies.State, in states: inout AsyncStream<Movies.State>.Iterator
+  ) async -> Movies.State? {
+    guard state.isLoading else { return state }
+    while let next = await states.next() {
+      if !next.isLoading { return next }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `movies` run end to end against a loopback HTTP server standing in for TMDB.
+@Suite(.timeLimit(.minutes(1)))
+struct MoviesLiveSourceTests {
+  static let token = "test-token.with.dots"
+
+  /// One page of one movie, the whole list.
+  static let onePage = CannedResponse(
+    status: "200 OK",
+    body: """
+      {"page":1,"total_pages":2,"total_results":21,"results":[{"adult":false,\
+      "backdrop_path":null,"genre_ids":[18],"id":42,"original_language":"en",\
+      "original_title":"Loopback","overview":"","popularity":1.5,"poster_path":null,\
+      "release_date":"2001-02-03","title":"Loopback","video":false,"vote_average":6.25,\
+      "vote_count":8}]}
+      """)
+
+  static let internalError = CannedResponse(
+    status: "500 Internal Server Error",
+    body: """
+      {"status_code":11,"status_message":"Internal error: Something went wrong, contact TMDB.",\
+      "success":false}
+      """)
+
+  static let invalidKey = CannedResponse(
+    status: "401 Unauthorized",
+    body: """
+      {"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.",\
+      "success":false}
+      """)
+
+  @Test func failsNamingTheStatusWhenTMDBAnswers500() async throws {
+    let server = try LoopbackHTTPServer([Self.internalError])
+    defer { server.stop() }
+
+    let run = try await MoviesBinary.run(
+      ["--pages", "1", "--source", "live", "--api-base", server.baseURL],
+      environment: ["TMDB_API_KEY": Self.token])
+
+    #expect(run.status == 1)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderrLines == [
+        "error: failed to load page 1: TMDB failed on its side (HTTP 500): "
+          + "Internal error: Something went wrong, contact TMDB."
+      ])
+    let head = try #require(server.requestHeads.first)
+    #expect(head.hasPrefix("GET /3/movie/popular?"))
+    #expect(head.lowercased().contains("authorization: bearer \(Self.token)"))
+  }
+
+  @Test func failsNamingTheKeyWhenTMDBAnswers401() async throws {
+    let server = try LoopbackHTTPServer([Self.invalidKey])
+    defer { server.stop() }
+
+    let run = try await MoviesBinary.run(
+      ["--pages", "1", "--api-base", server.baseURL], environment: ["TMDB_API_KEY": Self.token])
+
+    #expect(run.status == 1)
+    try #require(run.stderrLines.count == 1, "expected one line, got:\n\(run.stderr)")
+    #expect(run.stderrLines[0].contains("API key"))
+    #expect(run.stderrLines[0].contains("HTTP 401"))
+  }
+
+  @Test func printsTheLoadedMoviesBeforeTheErrorWhenALaterPageFails() async throws {
+    let server = try LoopbackHTTPServer([Self.onePage, Self.internalError])
+    defer { server.stop() }
+
+    let run = try await MoviesBinary.run(
+      ["--pages", "2", "--api-base", server.baseURL], environment: ["TMDB_API_KEY": Self.token])
+
+    #expect(run.status == 1)
+    #expect(run.stdoutLines == ["  1. Loopback (2001)  ★ 6.3"])
+    #expect(run.stderrLines.count == 1)
+    #expect(run.stderrLines.first?.hasPrefix("error: failed to load page 2: ") == true)
+    #expect(run.stderrLines.first?.contains("HTTP 500") == true)
+    #expect(server.requestHeads.count == 2)
+  }
+}
