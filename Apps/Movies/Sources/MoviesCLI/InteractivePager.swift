@@ -87,12 +87,8 @@ struct InteractivePager {
     switch command {
     case .nextPage:
       store.send(.nextPage)
-    case .retryOrRefresh:
-      if case .failed = store.state.status {
-        store.send(.retry)
-      } else {
-        store.send(.refresh)
-      }
+    case .reload:
+      store.send(.reload)
     case .toggleHelp:
       screen.showingHelp.toggle()
     case .quit:

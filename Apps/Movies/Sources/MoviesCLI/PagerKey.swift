@@ -5,7 +5,7 @@ import Terminal
 /// | Key                  | Command             |
 /// |----------------------|---------------------|
 /// | space, `n`, ↓        | ``nextPage``        |
-/// | `r`                  | ``retryOrRefresh``  |
+/// | `r`                  | ``reload``  |
 /// | `?`                  | ``toggleHelp``      |
 /// | `q`, Control-D       | ``quit``            |
 /// | Control-C            | ``interrupt``       |
@@ -14,8 +14,8 @@ import Terminal
 enum PagerKey: Equatable {
   /// Send `.nextPage`.
   case nextPage
-  /// Send `.retry` when the last load failed, `.refresh` otherwise.
-  case retryOrRefresh
+  /// Send `.reload`: the feature retries a failed page, or else refreshes.
+  case reload
   /// Show or hide the help overlay.
   case toggleHelp
   /// Leave, exit status 0.
@@ -29,7 +29,7 @@ enum PagerKey: Equatable {
   init?(_ key: Key) {
     switch key {
     case .character(" "), .character("n"), .down: self = .nextPage
-    case .character("r"): self = .retryOrRefresh
+    case .character("r"): self = .reload
     case .character("?"): self = .toggleHelp
     case .character("q"), .ctrlD: self = .quit
     case .ctrlC: self = .interrupt

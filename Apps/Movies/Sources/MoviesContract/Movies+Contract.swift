@@ -40,6 +40,7 @@ extension Movies {
     case .nextPage: "nextPage"
     case .retry: "retry"
     case .refresh: "refresh"
+    case .reload: "reload"
     case .pageLoaded: "pageLoaded"
     case .pageFailed: "pageFailed"
     }
@@ -56,6 +57,7 @@ extension Movies {
     }
     for phase in ["empty", "browsing", "exhausted", "failed", "loading"] {
       moves.append(Move(phase, on: "refresh", to: "loading"))
+      moves.append(Move(phase, on: "reload", to: "loading"))
     }
     return moves + [
       Move("empty", on: "nextPage", to: "loading"),
@@ -96,7 +98,7 @@ extension Movies {
   static let alphabet: @Sendable (State) -> [Event] = { state in
     let stale = Request(page: 1, id: 0)
     var events: [Event] = [
-      .nextPage, .retry, .refresh, .pageLoaded(stale, SamplePages.page(1)),
+      .nextPage, .retry, .refresh, .reload, .pageLoaded(stale, SamplePages.page(1)),
       .pageFailed(stale, message: "stale failure"),
     ]
     if let request = state.status.request {

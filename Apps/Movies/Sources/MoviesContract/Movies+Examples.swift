@@ -53,6 +53,14 @@ extension Movies {
       Example(
         "retry with nothing failed does nothing", given: browsing, when: .retry, then: browsing),
       Example(
+        "reload after a failure retries the failed page", given: failedSecond, when: .reload,
+        then: State(
+          movies: page1.results, pagesLoaded: 1, lastPage: 5,
+          status: .loading(Request(page: 2, id: 3)), requestsStarted: 3)),
+      Example(
+        "reload with nothing failed starts again from page 1", given: browsing, when: .reload,
+        then: State(status: .loading(Request(page: 1, id: 2)), requestsStarted: 2)),
+      Example(
         "refresh while loading starts again from page 1", given: throughThree, when: .refresh,
         then: State(status: .loading(Request(page: 1, id: 5)), requestsStarted: 5)),
       Example(

@@ -44,6 +44,14 @@ extension Movies {
       status.request != nil
     }
 
+    /// Forgets every page and loads page 1 again.
+    mutating func restart() {
+      movies = []
+      pagesLoaded = 0
+      lastPage = nil
+      startLoading(1)
+    }
+
     mutating func startLoading(_ page: Int) {
       requestsStarted += 1
       status = .loading(Request(page: page, id: requestsStarted))
@@ -92,6 +100,8 @@ extension Movies {
     case retry
     /// The user starts again from page 1.
     case refresh
+    /// The user's one "reload" key: retry the page that failed, or else refresh.
+    case reload
     /// A page arrived for a request.
     case pageLoaded(Request, MoviePage)
     /// A request failed, with one line for the user.

@@ -40,11 +40,14 @@ public struct Movies: Machine {
     case .retry:
       guard case .failed(let page, _) = state.status else { return }
       state.startLoading(page)
+    case .reload:
+      if case .failed(let page, _) = state.status {
+        state.startLoading(page)
+      } else {
+        state.restart()
+      }
     case .refresh:
-      state.movies = []
-      state.pagesLoaded = 0
-      state.lastPage = nil
-      state.startLoading(1)
+      state.restart()
     case .pageLoaded(let request, let page):
       guard state.status.request == request else { return }
       var seen = Set(state.movies.map(\.id))
