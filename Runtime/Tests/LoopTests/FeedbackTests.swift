@@ -278,4 +278,31 @@ struct FeedbackTests {
     let feedback = Feedback<Lab, LabEvent>.onChange(of: \.query) { _ in nil }
     #expect(feedback.name.hasPrefix("onChange (FeedbackTests.swift:"))
   }
+
+  @Test func aReplacedEffectIsCancelledBeforeItsSuccessorStarts() async {
+    let log = Recorder<String>()
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: \.query) { query in
+          await withTaskCancellationHandler {
+            log.append("start \(query)")
+            await waitForCancellation()
+          } onCancel: {
+            log.append("cancel \(query)")
+          }
+          return nil
+        }
+      ])
+
+    store.send(.query("a"))
+    await log.wait { $0 == ["start a"] }
+    store.send(.query("b"))
+    await log.wait { $0.count == 3 }
+
+    #expect(log.elements == ["start a", "cancel a", "start b"])
+    store.cancel()
+    await probe.waitForEndedEffects(2)
+  }
 }

@@ -20,6 +20,11 @@ struct StoreStateMachineTests {
     }
   }
 
+  /// Attaches a handle; `#expect` cannot call a mutating method itself.
+  private func attach(_ handle: Int, to record: EffectRecord, in machine: inout Machine) -> Bool {
+    machine.attach(handle, to: record)
+  }
+
   private func launched(_ step: Machine.Step?) -> [EffectRecord] {
     guard case .reduced(_, let decisions) = step else { return [] }
     return decisions.compactMap {
@@ -59,7 +64,7 @@ struct StoreStateMachineTests {
     #expect(machine.start().isEmpty)
     let records = launched(send(&machine, .query("a")))
     #expect(records.map(\.generation) == [1])
-    machine.attach(10, to: records[0])
+    #expect(attach(10, to: records[0], in: &machine))
     guard case .idle = machine.next() else { return }
 
     #expect(machine.enqueue(.query("b"), origin: .user) == .drain)
@@ -78,7 +83,7 @@ struct StoreStateMachineTests {
   @Test func aFinishedEffectsEventsAreStillReduced() {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     let records = launched(send(&machine, .query("a")))
-    machine.attach(10, to: records[0])
+    #expect(attach(10, to: records[0], in: &machine))
     _ = machine.next()
     #expect(machine.runningEffectCount == 1)
 
@@ -94,7 +99,7 @@ struct StoreStateMachineTests {
   @Test func cancelHandsBackRunningEffectsAndQueuedEventsThenRefusesEvents() {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     let records = launched(send(&machine, .query("a")))
-    machine.attach(7, to: records[0])
+    #expect(attach(7, to: records[0], in: &machine))
     #expect(machine.enqueue(.increment, origin: .user) == .queued)
 
     let cancellation = machine.cancel()
@@ -117,10 +122,31 @@ struct StoreStateMachineTests {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search, other])
     let first = launched(send(&machine, .query("a")))
     #expect(machine.enqueue(.flag(true), origin: .user) == .queued)
-    machine.attach(1, to: first[0])
+    #expect(attach(1, to: first[0], in: &machine))
     let second = launched(machine.next())
     #expect(first.map(\.feedback) == ["search"])
     #expect(second.map(\.feedback) == ["flag"])
     #expect((first + second).map(\.generation) == [1, 1])
+  }
+
+  @Test func anEffectCancelledBeforeItsTaskIsAttachedIsHandedBackForCancelling() {
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
+    let records = launched(send(&machine, .query("a")))
+
+    let cancellation = machine.cancel()
+
+    #expect(cancellation.records == records)
+    #expect(cancellation.handles.isEmpty)
+    #expect(!attach(3, to: records[0], in: &machine))
+  }
+
+  @Test func anEffectThatEndedBeforeItsTaskWasAttachedAttachesQuietly() {
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
+    let records = launched(send(&machine, .query("a")))
+
+    machine.effectEnded(records[0])
+
+    #expect(attach(3, to: records[0], in: &machine))
+    #expect(machine.runningEffectCount == 0)
   }
 }

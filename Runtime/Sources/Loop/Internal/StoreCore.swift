@@ -3,6 +3,10 @@ import Synchronization
 /// The owner of a store's bookkeeping: keeps the ``StoreStateMachine`` in a `Mutex` and
 /// carries out what it decides, creating and cancelling effect tasks outside the lock.
 ///
+/// Order matters: after a transition, the effects it replaced are cancelled *before* the
+/// tasks of the effects it started are created, so a replaced effect never overlaps its
+/// successor (one renewed debounce timer is one sleeper, not two for an instant).
+///
 /// Effect tasks hold the core, never the ``Store``: dropping the last reference to the store
 /// cancels every effect, and the core goes away once the last task has ended.
 final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
@@ -17,7 +21,11 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   /// What one pass of draining leaves to do outside the lock.
   struct DrainResult {
     var toCancel: [Task<Void, Never>] = []
+    var toLaunch: [(EffectRecord, EffectOperation<Event>)] = []
     var isFinished = false
+
+    /// Whether the drain must pause to cancel or launch tasks outside the lock.
+    var hasWork: Bool { !toCancel.isEmpty || !toLaunch.isEmpty }
   }
 
   let locked: Mutex<Locked>
@@ -38,11 +46,13 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// Called once, right after init.
   func start() {
-    locked.withLock { locked in
-      var toCancel: [Task<Void, Never>] = []
-      perform(locked.machine.start(), on: &locked, toCancel: &toCancel)
-      precondition(toCancel.isEmpty, "the initial state cancelled an effect before any started")
+    let result = locked.withLock { locked in
+      var result = DrainResult(isFinished: true)
+      perform(locked.machine.start(), on: &locked, into: &result)
+      return result
     }
+    precondition(result.toCancel.isEmpty, "the initial state cancelled an effect before any ran")
+    carryOut(result)
   }
 
   var state: State {
@@ -67,16 +77,34 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
         instrumentation?.observe(.enqueued(event, origin))
         var result = DrainResult()
         handle(locked.machine.process(event, origin: origin), on: &locked, into: &result)
-        return result.toCancel.isEmpty ? drain(&locked) : result
+        return result.hasWork ? result : drain(&locked)
       }
     }
     while true {
-      // Outside the lock: cancellation handlers run synchronously and may send.
-      for task in result.toCancel {
-        task.cancel()
-      }
+      carryOut(result)
       if result.isFinished { return }
       result = locked.withLock { drain(&$0) }
+    }
+  }
+
+  /// Cancels the replaced effects, then creates the new effects' tasks.
+  ///
+  /// The new tasks' handles go to the bookkeeping afterwards. Runs outside the lock:
+  /// cancellation handlers run synchronously and may send.
+  private func carryOut(_ result: DrainResult) {
+    for task in result.toCancel {
+      task.cancel()
+    }
+    guard !result.toLaunch.isEmpty else { return }
+    let launched = result.toLaunch.map { record, operation in
+      (record, Task { await self.run(operation, as: record) })
+    }
+    let unwanted = locked.withLock { locked in
+      launched.filter { record, task in !locked.machine.attach(task, to: record) }
+    }
+    // Cancelled while its task was being created (the store was cancelled meanwhile).
+    for (_, task) in unwanted {
+      task.cancel()
     }
   }
 
@@ -85,7 +113,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
     var result = DrainResult()
     while !result.isFinished {
       handle(locked.machine.next(), on: &locked, into: &result)
-      if !result.toCancel.isEmpty { return result }
+      if result.hasWork { return result }
     }
     return result
   }
@@ -111,7 +139,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
         }
       }
       if !decisions.isEmpty {
-        perform(decisions, on: &locked, toCancel: &result.toCancel)
+        perform(decisions, on: &locked, into: &result)
       }
     }
   }
@@ -119,18 +147,17 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   private func perform(
     _ decisions: [Bookkeeping.Decision],
     on locked: inout Locked,
-    toCancel: inout [Task<Void, Never>]
+    into result: inout DrainResult
   ) {
     for decision in decisions {
       switch decision {
       case .cancel(let record, let task):
         instrumentation?.observe(.effectCancelled(record))
-        toCancel.append(task)
+        result.toCancel.append(task)
       case .launch(let record, let operation):
+        // Counted as running from here on, so a test never sees quiet before the task runs.
         instrumentation?.observe(.effectStarted(record))
-        // Task creation only enqueues the body; nothing runs under the lock.
-        let task = Task { await self.run(operation, as: record) }
-        locked.machine.attach(task, to: record)
+        result.toLaunch.append((record, operation))
       }
     }
   }

@@ -23,7 +23,9 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   enum Decision {
     /// Stop the running task `handle`; its slot is already gone.
     case cancel(EffectRecord, Handle)
-    /// Create a task running `operation`, then ``attach(_:to:)`` its handle.
+    /// Create a task running `operation`, then ``attach(_:to:)`` its handle. The owner does
+    /// this after cancelling the tasks of the same step, outside the lock, and drains nothing
+    /// more until it has attached.
     case launch(EffectRecord, EffectOperation<Event>)
   }
 
@@ -72,6 +74,9 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
       }
     }
   }
+
+  /// Effects launched and then cancelled (by ``cancel()``) before their handle was attached.
+  private var cancelledBeforeAttach: Set<EffectRecord> = []
 
   private(set) var state: State
   private(set) var phase = Phase.idle
@@ -157,13 +162,21 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   }
 
   /// Records the task handle of an effect ``next()`` or ``start()`` asked to launch.
-  mutating func attach(_ handle: Handle, to record: EffectRecord) {
-    guard case .running(let current, nil)? = slots[record.feedbackIndex][record.key],
-      current == record
-    else {
+  ///
+  /// - Returns: `false` when the effect was cancelled meanwhile (the store was cancelled):
+  ///   the owner must cancel the task.
+  mutating func attach(_ handle: Handle, to record: EffectRecord) -> Bool {
+    if cancelledBeforeAttach.remove(record) != nil || phase == .cancelled { return false }
+    switch slots[record.feedbackIndex][record.key] {
+    case .running(let current, nil)? where current == record:
+      slots[record.feedbackIndex][record.key] = .running(record, handle)
+      return true
+    case .finished(let current)? where current == record:
+      // The task ran to its end before its handle arrived; there is nothing left to stop.
+      return true
+    default:
       preconditionFailure("attach(_:to:) for \(record), which is not a just-launched effect")
     }
-    slots[record.feedbackIndex][record.key] = .running(record, handle)
   }
 
   /// Notes that the task of `record` has ended, cancelled or not.
@@ -188,9 +201,13 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     for index in slots.indices {
       for slot in slots[index].values {
         if case .running(let record, let handle) = slot {
-          guard let handle else { preconditionFailure("\(record) is running without a task") }
-          result.handles.append(handle)
           result.records.append(record)
+          if let handle {
+            result.handles.append(handle)
+          } else {
+            // Launched, its task not attached yet: the owner cancels it when it attaches.
+            cancelledBeforeAttach.insert(record)
+          }
         }
       }
       slots[index] = [:]
