@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "Terminal", targets: ["Terminal"]),
     .executable(name: "conformance", targets: ["conformance"]),
     .executable(name: "movies", targets: ["MoviesCLI"]),
+    .executable(name: "movie-search", targets: ["SearchCLI"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
   ],
   targets: [
@@ -109,6 +110,26 @@ let package = Package(
       path: "Apps/Movies/Sources/MoviesCLI"),
     .testTarget(
       name: "MoviesCLITests", dependencies: ["MoviesCLI"], path: "Apps/Movies/Tests/MoviesCLITests"),
+    .target(
+      name: "SearchFeature", dependencies: ["Loop", "MovieCatalog"],
+      path: "Apps/Search/Sources/SearchFeature"),
+    .target(
+      name: "SearchContract",
+      dependencies: ["SearchFeature", "MovieCatalog", "Fixtures", "LoopContracts", "LoopTesting"],
+      path: "Apps/Search/Sources/SearchContract"),
+    .testTarget(
+      name: "SearchFeatureTests",
+      dependencies: [
+        "SearchFeature", "SearchContract", "MovieCatalog", "LoopTesting", "LoopContracts",
+        "Fixtures",
+      ],
+      path: "Apps/Search/Tests/SearchFeatureTests"),
+    .executableTarget(
+      name: "SearchCLI",
+      dependencies: ["SearchFeature", "MovieCatalog", "Terminal", "Loop", "Fixtures"],
+      path: "Apps/Search/Sources/SearchCLI"),
+    .testTarget(
+      name: "SearchCLITests", dependencies: ["SearchCLI"], path: "Apps/Search/Tests/SearchCLITests"),
     .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests", dependencies: ["Terminal"], path: "Apps/Shared/Tests/TerminalTests"),
@@ -116,7 +137,10 @@ let package = Package(
       name: "conformance", dependencies: ["ConformanceSuite", "LoopContracts", "Terminal"],
       path: "Conformance/Sources/conformance"),
     .target(
-      name: "ConformanceSuite", dependencies: ["LoopContracts", "MoviesContract"],
+      name: "ConformanceSuite",
+      dependencies: [
+        "LoopContracts", "MoviesContract", "MoviesFeature", "SearchContract", "SearchFeature",
+      ],
       path: "Conformance/Sources/ConformanceSuite"),
     .testTarget(
       name: "ConformanceTests", dependencies: ["ConformanceSuite", "LoopContracts"],

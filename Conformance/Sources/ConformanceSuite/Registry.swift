@@ -1,6 +1,8 @@
 import LoopContracts
 import MoviesContract
 import MoviesFeature
+import SearchContract
+import SearchFeature
 
 /// Every contract `make conformance` checks, one line per app.
 ///
@@ -10,5 +12,6 @@ import MoviesFeature
 /// AnyContract(MoviesFeature.Movies.contract),
 /// ```
 public let registeredContracts: [AnyContract] = [
-  AnyContract(Movies.contract)
+  AnyContract(Movies.contract),
+  AnyContract(Search.contract),
 ]

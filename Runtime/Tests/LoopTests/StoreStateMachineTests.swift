@@ -62,6 +62,7 @@ struct StoreStateMachineTests {
   @Test func anEffectEventQueuedBehindItsCancellationIsDropped() {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     #expect(machine.start().isEmpty)
+    guard case .idle = machine.next() else { return }
     let records = launched(send(&machine, .query("a")))
     #expect(records.map(\.generation) == [1])
     #expect(attach(10, to: records[0], in: &machine))
@@ -148,5 +149,23 @@ struct StoreStateMachineTests {
 
     #expect(attach(3, to: records[0], in: &machine))
     #expect(machine.runningEffectCount == 0)
+  }
+
+  @Test func startKeepsTheStoreDrainingUntilTheCallerHasAttached() {
+    var machine = Machine(initial: Lab(query: "a"), reducer: labReducer, feedbacks: [Self.search])
+    let records: [EffectRecord] = machine.start().compactMap {
+      if case .launch(let record, _) = $0 { return record }
+      return nil
+    }
+    // The effect answers before its task is attached: queued, not reduced by the effect.
+    #expect(machine.enqueue(.query(nil), origin: .effect(records[0])) == .queued)
+    #expect(attach(4, to: records[0], in: &machine))
+    guard case .reduced(_, let decisions) = machine.next() else {
+      Issue.record("the queued event was not reduced")
+      return
+    }
+    #expect(decisions.count == 1)
+    guard case .idle = machine.next() else { return }
+    #expect(machine.phase == .idle)
   }
 }

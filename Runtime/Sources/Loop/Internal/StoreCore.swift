@@ -46,13 +46,16 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// Called once, right after init.
   func start() {
-    let result = locked.withLock { locked in
-      var result = DrainResult(isFinished: true)
+    var result = locked.withLock { locked in
+      var result = DrainResult()
       perform(locked.machine.start(), on: &locked, into: &result)
       return result
     }
-    precondition(result.toCancel.isEmpty, "the initial state cancelled an effect before any ran")
-    carryOut(result)
+    while true {
+      carryOut(result)
+      if result.isFinished { return }
+      result = locked.withLock { drain(&$0) }
+    }
   }
 
   var state: State {
@@ -154,6 +157,8 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
       case .cancel(let record, let task):
         instrumentation?.observe(.effectCancelled(record))
         result.toCancel.append(task)
+      case .cancelUnattached(let record):
+        instrumentation?.observe(.effectCancelled(record))
       case .launch(let record, let operation):
         // Counted as running from here on, so a test never sees quiet before the task runs.
         instrumentation?.observe(.effectStarted(record))

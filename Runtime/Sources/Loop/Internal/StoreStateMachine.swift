@@ -23,6 +23,8 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   enum Decision {
     /// Stop the running task `handle`; its slot is already gone.
     case cancel(EffectRecord, Handle)
+    /// The effect was cancelled before its task was attached; ``attach(_:to:)`` will say so.
+    case cancelUnattached(EffectRecord)
     /// Create a task running `operation`, then ``attach(_:to:)`` its handle. The owner does
     /// this after cancelling the tasks of the same step, outside the lock, and drains nothing
     /// more until it has attached.
@@ -105,8 +107,13 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   var queuedEventCount: Int { queue.count - head }
 
   /// Lets every feedback look at the initial state; returns the effects to launch.
+  ///
+  /// The store is draining from here on: events the new effects send before the caller has
+  /// attached their tasks are queued, and the caller drains them (``next()`` until `.idle`).
   mutating func start() -> [Decision] {
-    react(to: nil)
+    precondition(phase == .idle, "start() called twice")
+    phase = .draining
+    return react(to: nil)
   }
 
   /// Queues `event`, and says whether the caller must drain.
@@ -249,6 +256,16 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     guard case .running(let record, let handle) = slot else { return }
     if let handle {
       decisions.append(.cancel(record, handle))
+      return
+    }
+    let launchedHere = decisions.contains { decision in
+      if case .launch(let launched, _) = decision { return launched == record }
+      return false
+    }
+    guard launchedHere else {
+      // Launched by an earlier step whose task is not attached yet: cancelled on attach.
+      cancelledBeforeAttach.insert(record)
+      decisions.append(.cancelUnattached(record))
       return
     }
     // Started and replaced within this same reaction (a custom feedback starting one key

@@ -1,0 +1,89 @@
+import Foundation
+import MovieCatalog
+import SearchFeature
+
+/// What the scripted command prints for one query: lines, or JSON.
+struct QueryOutput: Encodable {
+  /// One movie, as `--json` prints it.
+  struct Result: Encodable {
+    var id: Int
+    var title: String
+    var year: Int?
+    var rating: Double
+    var releaseDate: String?
+    var popularity: Double
+
+    enum CodingKeys: String, CodingKey {
+      case id, title, year, rating, popularity
+      case releaseDate = "release_date"
+    }
+  }
+
+  /// The query as given.
+  var query: String
+  /// `results`, `offline`, `hint` or `failed`.
+  var status: String
+  /// Whether the results come from the bundled catalog because TMDB could not answer.
+  var offline: Bool
+  /// The hint, why the results are offline, or the error.
+  var message: String?
+  /// TMDB's count of matches, for live results.
+  var totalResults: Int?
+  /// The movies, at most `--limit` of them.
+  var results: [Result]
+
+  enum CodingKeys: String, CodingKey {
+    case query, status, offline, message, results
+    case totalResults = "total_results"
+  }
+
+  init(query: String, state: Search.State, limit: Int?) {
+    self.query = query
+    let movies = Array(state.movies.prefix(limit ?? Int.max))
+    results = movies.map {
+      Result(
+        id: $0.id, title: $0.title, year: $0.year, rating: $0.voteAverage,
+        releaseDate: $0.releaseDate?.description, popularity: $0.popularity)
+    }
+    offline = false
+    switch state.status {
+    case .idle, .hint, .debouncing:
+      status = "hint"
+      message = Search.hint
+    case .searching:
+      status = "searching"
+    case .results(let live):
+      status = "results"
+      totalResults = live.totalResults
+    case .offline(let offlineResults):
+      status = "offline"
+      offline = true
+      message = offlineResults.reason
+    case .failed(_, let error):
+      status = "failed"
+      message = error
+    }
+    lines = Self.lines(status: status, movies: movies, offline: offline)
+  }
+
+  /// The plain-text rendering: one movie a line, the hint, or "no results".
+  let lines: [String]
+
+  static func lines(status: String, movies: [Movie], offline: Bool) -> [String] {
+    switch status {
+    case "hint": return [Search.hint]
+    case "failed": return []
+    default:
+      guard !movies.isEmpty else { return [offline ? "no results (offline)" : "no results"] }
+      return movies.map { ResultLine.text(for: $0) + (offline ? "  (offline)" : "") }
+    }
+  }
+}
+
+/// One movie as one line: `Title (year)  ★ rating`.
+enum ResultLine {
+  static func text(for movie: Movie) -> String {
+    let year = movie.year.map { " (\($0))" } ?? ""
+    return "\(movie.title)\(year)  ★ \(String(format: "%.1f", movie.voteAverage))"
+  }
+}

@@ -1,0 +1,107 @@
+import Loop
+import SearchFeature
+import Terminal
+
+/// The scripted command: one query from the arguments, or one a line from standard input.
+///
+/// Queries arrive whole, so the search runs with no debounce: a debounce only waits for a user
+/// to stop typing.
+struct ScriptedSearch {
+  let setup: Composition
+  let options: SearchOptions
+
+  /// Prints the results for `query`: one a line, or one JSON object.
+  func run(query: String) async throws {
+    let store = Store(initial: Search.State(), machine: setup.machine(debounce: .zero))
+    defer { store.cancel() }
+    let answer = await Self.answer(query, in: store, limit: options.limit)
+    if case .failed(_, let message) = answer.status {
+      throw SearchCLIError.failed(message)
+    }
+    reportOnStandardError(answer)
+    let output = QueryOutput(query: query, state: answer, limit: options.limit)
+    if options.json {
+      try JSONOutput.write(output)
+    } else {
+      StandardOutput.write(output.lines.map { $0 + "\n" }.joined())
+    }
+  }
+
+  /// Reads queries from standard input, one a line, and prints a block for each.
+  ///
+  /// A block is a `# query` header, then the results; with `--json`, one array holds them
+  /// all. Blank lines are skipped. One store serves every line, so a repeated query comes
+  /// from the cache.
+  func runLines() async throws {
+    let store = Store(initial: Search.State(), machine: setup.machine(debounce: .zero))
+    defer { store.cancel() }
+    var outputs: [QueryOutput] = []
+    var failures = 0
+    while let line = readLine() {
+      let query = line.hasSuffix("\r") ? String(line.dropLast()) : line
+      guard !Search.normalized(query).isEmpty else { continue }
+      let answer = await Self.answer(query, in: store, limit: options.limit)
+      if case .failed(_, let message) = answer.status {
+        StandardError.writeLine("error: \(query): \(message)")
+        failures += 1
+      } else {
+        reportOnStandardError(answer)
+      }
+      let output = QueryOutput(query: query, state: answer, limit: options.limit)
+      if options.json {
+        outputs.append(output)
+      } else {
+        StandardOutput.write((["# \(query)"] + output.lines).map { $0 + "\n" }.joined())
+      }
+    }
+    if options.json {
+      try JSONOutput.write(outputs)
+    }
+    if failures > 0 {
+      throw SearchCLIError.someQueriesFailed(failures)
+    }
+  }
+
+  /// Says on standard error what the results alone do not: that they are offline, or that a
+  /// later page failed.
+  func reportOnStandardError(_ state: Search.State) {
+    switch state.status {
+    case .offline(let offline):
+      StandardError.writeLine(
+        "movie-search: offline (\(offline.reason)); showing matches from the bundled catalog")
+    case .results(let results):
+      if case .failed(let message) = results.more {
+        StandardError.writeLine("movie-search: could not load more results: \(message)")
+      }
+    case .idle, .hint, .debouncing, .searching, .failed:
+      break
+    }
+  }
+
+  /// Sends `text` and waits for the search to settle: results (with enough pages for
+  /// `limit`), offline results, an error, or the hint.
+  static func answer(
+    _ text: String, in store: Store<Search.State, Search.Event>, limit: Int?
+  ) async -> Search.State {
+    store.send(.textChanged(text))
+    for await state in store.states {
+      // The send may have been queued behind an effect's event, so the first states can
+      // still be the previous query's: the answer is a state holding this text.
+      guard state.text == text else { continue }
+      switch state.status {
+      case .debouncing, .searching:
+        continue
+      case .results(let results):
+        if results.more.request != nil { continue }
+        if let limit, results.movies.count < limit, results.hasMore, results.more == .idle {
+          store.send(.loadMore)
+          continue
+        }
+        return state
+      case .idle, .hint, .offline, .failed:
+        return state
+      }
+    }
+    return store.state
+  }
+}

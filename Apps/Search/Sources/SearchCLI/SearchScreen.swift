@@ -1,0 +1,79 @@
+import SearchFeature
+import Terminal
+
+/// Draws the interactive screen for a state: the query line, a status line, the results and
+/// the keys.
+struct SearchScreen {
+  let useColor: Bool
+  /// The terminal's height: results beyond it are left out.
+  let rows: Int
+
+  /// How many result lines fit: the terminal less the query, status, scroll and key lines.
+  var room: Int {
+    max(rows - 5, 1)
+  }
+
+  /// The screen for `state`, its results shown from the `offset`th movie.
+  func frame(for state: Search.State, offset: Int) -> [String] {
+    let cursor = Style.reverse.apply(to: " ", useColor: useColor)
+    var lines = [style("search: ", .bold) + state.text + (useColor ? cursor : "_")]
+    lines.append(status(of: state))
+    let offline = if case .offline = state.status { true } else { false }
+    let movies = state.movies
+    let shown = movies.dropFirst(offset).prefix(room)
+    if offset > 0 {
+      lines.append(style("  ↑ \(offset) more", .dim))
+    }
+    for movie in shown {
+      lines.append(
+        "  " + ResultLine.text(for: movie) + (offline ? style("  offline", .yellow) : ""))
+    }
+    let below = movies.count - offset - shown.count
+    if below > 0 {
+      lines.append(style("  ↓ \(below) more", .dim))
+    }
+    lines.append(style("↵/↓ more · ↑ back · ^U clear · ^R retry · esc quit", .dim))
+    return lines
+  }
+
+  /// The status line: typing, searching, how many results, offline, or an error.
+  func status(of state: Search.State) -> String {
+    switch state.status {
+    case .idle:
+      return style("type to search", .dim)
+    case .hint:
+      return style(Search.hint, .dim)
+    case .debouncing:
+      return style("typing…", .dim)
+    case .searching:
+      return style("searching…", .cyan)
+    case .results(let results):
+      var line =
+        switch results.totalResults {
+        case 0: "no results"
+        case 1: "1 result"
+        case let count: "\(count) results"
+        }
+      if results.movies.count < results.totalResults {
+        line += ", showing \(results.movies.count)"
+      }
+      switch results.more {
+      case .idle:
+        return style(line, .green)
+      case .loading:
+        return style(line + " · loading more…", .cyan)
+      case .failed(let message):
+        return style(line, .green) + style(" · error: \(message) (^R retry)", .red)
+      }
+    case .offline(let offline):
+      return style(
+        "offline: \(offline.reason) · \(offline.movies.count) local matches (^R retry)", .yellow)
+    case .failed(_, let message):
+      return style("error: \(message) (^R retry)", .red)
+    }
+  }
+
+  func style(_ text: String, _ style: Style) -> String {
+    style.apply(to: text, useColor: useColor)
+  }
+}

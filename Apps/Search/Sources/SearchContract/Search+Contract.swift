@@ -1,0 +1,169 @@
+import Foundation
+import Loop
+import LoopContracts
+import LoopTesting
+import MovieCatalog
+import SearchFeature
+
+// The contract lives in its own module so the `movie-search` executable, which links only
+// SearchFeature, does not link the test frameworks LoopTesting reports through.
+
+extension Search {
+  /// The search's specification: its state diagram, rows, invariants, scenarios and alphabet.
+  public static let contract = Contract<Search>(
+    name: "movie-search",
+    // Launch, and launch with a one-page cache, so exploration reaches eviction too.
+    initialStates: [State(), State(cache: SearchCache(capacity: 1))],
+    phase: phase,
+    eventKind: kind,
+    table: table,
+    examples: examples,
+    invariants: invariants,
+    scenarios: scenarios,
+    alphabet: alphabet,
+    makeMachine: { SearchSamples.machine(SearchSamples.catalog, clock: ContinuousClock()) })
+
+  /// The phase a state is in: the nodes of the diagram.
+  static func phase(_ state: State) -> String {
+    switch state.status {
+    case .idle: "idle"
+    case .hint: "hint"
+    case .debouncing: "debouncing"
+    case .searching: "searching"
+    case .results(let results) where results.more.request != nil: "loadingMore"
+    case .results: "results"
+    case .offline: "offline"
+    case .failed: "failed"
+    }
+  }
+
+  /// The kind of an event: the labels of the diagram's arrows.
+  static func kind(_ event: Event) -> String {
+    switch event {
+    case .textChanged: "textChanged"
+    case .clear: "clear"
+    case .loadMore: "loadMore"
+    case .retry: "retry"
+    case .debounced: "debounced"
+    case .loaded: "loaded"
+    case .failed: "failed"
+    }
+  }
+
+  static let phases = [
+    "idle", "hint", "debouncing", "searching", "results", "loadingMore", "offline", "failed",
+  ]
+
+  static let table: [Move] = {
+    var moves: [Move] = []
+    for phase in phases {
+      // Typing can always clear the query, shorten it below the minimum or change it.
+      moves += [
+        Move(phase, on: "textChanged", to: "idle"), Move(phase, on: "textChanged", to: "hint"),
+        Move(phase, on: "textChanged", to: "debouncing"), Move(phase, on: "clear", to: "idle"),
+      ]
+    }
+    for phase in phases where !["idle", "hint", "debouncing"].contains(phase) {
+      // An edit that normalizes to the same query changes nothing.
+      moves.append(Move(phase, on: "textChanged", to: phase))
+    }
+    for phase in phases {
+      // Stale answers (an older request's, an older debounce's) and requests that do not apply
+      // change no phase.
+      for event in ["debounced", "loaded", "failed", "loadMore"] {
+        moves.append(Move(phase, on: event, to: phase))
+      }
+    }
+    for phase in phases where !["offline", "failed"].contains(phase) {
+      moves.append(Move(phase, on: "retry", to: phase))
+    }
+    return moves + [
+      Move("debouncing", on: "debounced", to: "searching"),
+      Move("debouncing", on: "debounced", to: "results"),  // from the cache
+      Move("searching", on: "loaded", to: "results"),
+      Move("searching", on: "failed", to: "offline"),
+      Move("searching", on: "failed", to: "failed"),
+      Move("results", on: "loadMore", to: "loadingMore"),
+      Move("loadingMore", on: "loaded", to: "results"),
+      Move("loadingMore", on: "failed", to: "results"),  // the results stay; retry asks again
+      Move("results", on: "retry", to: "loadingMore"),
+      Move("offline", on: "retry", to: "searching"),
+      Move("failed", on: "retry", to: "searching"),
+    ]
+  }()
+
+  static let invariants: [Invariant<State>] = [
+    Invariant("results, requests and the debounce always belong to the current normalized query") {
+      state in
+      state.status.query == (isSearchable(state.query) ? state.query : nil)
+    },
+    Invariant("no request is in flight for a query under 2 characters") { state in
+      guard let request = state.status.request else { return true }
+      return isSearchable(request.query) && isSearchable(state.query)
+    },
+    Invariant("offline results only come after a failed request for their query") { state in
+      guard case .offline(let offline) = state.status else { return true }
+      return offline.request.page == 1 && offline.request.id >= 1
+        && offline.request.id <= state.requestsStarted && !offline.reason.isEmpty
+        && offline.movies.allSatisfy {
+          OfflineRanking.match(offline.request.query, title: $0.title) != nil
+        }
+    },
+    Invariant("at most one request is in flight: the latest one started") { state in
+      state.status.request.map { $0.id == state.requestsStarted } ?? true
+    },
+    Invariant("the cache never holds more than its capacity") { state in
+      state.cache.count <= state.cache.capacity
+    },
+    Invariant("the hint shows exactly when the query is under 2 characters") { state in
+      (state.status == .hint) == (!state.query.isEmpty && !isSearchable(state.query))
+    },
+    Invariant("no movie is listed twice") { state in
+      Set(state.movies.map(\.id)).count == state.movies.count
+    },
+    Invariant("load more asks for the page after the last one loaded, never past the last") {
+      state in
+      guard case .results(let results) = state.status else { return true }
+      guard let request = results.more.request else { return results.pagesLoaded >= 1 }
+      return request.page == results.pagesLoaded + 1 && request.page <= results.lastPage
+    },
+  ]
+
+  /// The texts exploration types: empty, too short, two prefixes of one word (so an answer
+  /// can arrive late), that word again with other spacing and case, and another word.
+  static let typed = ["", "a", "sta", "star", "  Star ", "swift"]
+
+  /// A request no state ever has in flight: ids start at 1.
+  static let staleRequest = Request(query: "sta", page: 1, id: 0)
+
+  /// The events worth trying: the user's, the debounce closing, the answers to the request in
+  /// flight (a page, a 500, a 401), and stale ones.
+  static let alphabet: @Sendable (State) -> [Event] = { state in
+    var events: [Event] =
+      typed.map(Event.textChanged) + [
+        .clear, .loadMore, .retry, .debounced("sta"),
+        .loaded(staleRequest, SearchSamples.small("sta")),
+        .failed(staleRequest, .rejected(message: "stale failure")),
+      ]
+    if let query = state.status.debouncing {
+      events.append(.debounced(query))
+    }
+    if let request = state.status.request {
+      events += [
+        .loaded(request, SearchSamples.small(request.query, request.page)),
+        .failed(
+          request, .unavailable(reason: serverError.userMessage, local: SearchSamples.smallLocal)),
+        .failed(request, .rejected(message: unauthorized.userMessage)),
+      ]
+    }
+    return events
+  }
+
+  /// TMDB's internal error, as the live client reports it.
+  static let serverError = MovieCatalogError.server(
+    status: 500, code: 11, message: "Internal error: Something went wrong, contact TMDb.")
+
+  /// TMDB's answer to a bad key, as the live client reports it.
+  static let unauthorized = MovieCatalogError.unauthorized(
+    statusCode: 7, message: "Invalid API key: You must be granted a valid key.")
+}
