@@ -13,10 +13,11 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance bench flake-check lint format coverage docs clean
+.PHONY: help deps build test conformance bench flake-check new-feature new-feature-check lint \
+  format coverage docs clean
 
 help: ## List the targets (the default)
-	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' \
+	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-17s %s\n", $$1, $$2 }' \
 	  $(MAKEFILE_LIST)
 
 deps: ## Install libsqlite3-dev and libcurl4-openssl-dev with apt-get when missing
@@ -62,6 +63,13 @@ bench: ## Build loop-bench in release and run it (JSON on stdout)
 
 flake-check: ## Run the Loop and LoopTesting suites 50 times under full CPU load; count failures
 	scripts/flake-check 50
+
+new-feature: ## Start Apps/Foo from Templates/Feature, renamed and wired in (NAME=Foo)
+	@SWIFT="$(SWIFT)" scripts/new-feature "$(NAME)"
+
+# Slow (a full build in a temporary copy of the repository), so not part of `make test`.
+new-feature-check: ## Check new-feature in a temporary copy: make, build, test and run one (slow)
+	scripts/test-new-feature
 
 lint: ## Check formatting and style with swift format (--strict)
 	$(SWIFT) format lint --strict --recursive $(SWIFT_PATHS)

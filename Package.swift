@@ -17,6 +17,10 @@ let package = Package(
     .executable(name: "movies", targets: ["MoviesCLI"]),
     .executable(name: "movie-search", targets: ["SearchCLI"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
+    // `make new-feature NAME=Foo` inserts Foo's lines above each `new-feature:` line: the
+    // lines below it (Templates/Feature's) up to the end of the list, renamed.
+    // new-feature: products
+    .executable(name: "template", targets: ["TemplateCLI"]),
   ],
   targets: [
     .target(
@@ -139,7 +143,14 @@ let package = Package(
     .target(
       name: "ConformanceSuite",
       dependencies: [
-        "LoopContracts", "MoviesContract", "MoviesFeature", "SearchContract", "SearchFeature",
+        "LoopContracts",
+        "MoviesContract",
+        "MoviesFeature",
+        "SearchContract",
+        "SearchFeature",
+        // new-feature: conformance-dependencies
+        "TemplateContract",
+        "TemplateFeature",
       ],
       path: "Conformance/Sources/ConformanceSuite"),
     .testTarget(
@@ -150,6 +161,21 @@ let package = Package(
       dependencies: ["Loop", "LoopContracts"],
       path: "Runtime/Benchmarks/loop-bench"
     ),
+    // new-feature: targets
+    .target(
+      name: "TemplateFeature", dependencies: ["Loop"],
+      path: "Templates/Feature/Sources/TemplateFeature"),
+    .target(
+      name: "TemplateContract",
+      dependencies: ["TemplateFeature", "Loop", "LoopContracts", "LoopTesting"],
+      path: "Templates/Feature/Sources/TemplateContract"),
+    .executableTarget(
+      name: "TemplateCLI", dependencies: ["TemplateFeature", "Loop", "Terminal"],
+      path: "Templates/Feature/Sources/TemplateCLI"),
+    .testTarget(
+      name: "TemplateFeatureTests",
+      dependencies: ["TemplateFeature", "TemplateContract", "Loop", "LoopTesting"],
+      path: "Templates/Feature/Tests/TemplateFeatureTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,10 +3,15 @@ import MoviesContract
 import MoviesFeature
 import SearchContract
 import SearchFeature
+import TemplateContract
+import TemplateFeature
+
+// new-feature: imports (make new-feature adds a feature's imports above, in order)
 
 /// Every contract `make conformance` checks, one line per app.
 ///
-/// An app registers its feature's contract here when it lands:
+/// An app registers its feature's contract here when it lands (`make new-feature` does it
+/// for a new feature, above the `new-feature: contracts` line):
 ///
 /// ```swift
 /// AnyContract(MoviesFeature.Movies.contract),
@@ -14,4 +19,6 @@ import SearchFeature
 public let registeredContracts: [AnyContract] = [
   AnyContract(Movies.contract),
   AnyContract(Search.contract),
+  // new-feature: contracts
+  AnyContract(Template.contract),
 ]

@@ -1,0 +1,66 @@
+extension Template {
+  /// The feature's one dependency: a struct of `@Sendable` closures, so tests pass doubles
+  /// through the machine's initializer.
+  ///
+  /// Replace it with your feature's dependency (a catalog, a store, a clock-driven source):
+  /// add a `live` value for the real thing next to ``fixtures``.
+  ///
+  /// ```swift
+  /// let glossary = Template.Glossary(define: { term in "the definition of \(term)" })
+  /// ```
+  public struct Glossary: Sendable {
+    /// Defines a term, or throws ``GlossaryError``.
+    public var define: @Sendable (String) async throws -> String
+
+    /// Creates a glossary from its one operation.
+    ///
+    /// - Parameter define: Defines a term, or throws ``GlossaryError``.
+    public init(define: @escaping @Sendable (String) async throws -> String) {
+      self.define = define
+    }
+  }
+
+  /// Why a term has no definition.
+  public enum GlossaryError: Error, Hashable, Sendable {
+    /// The glossary has no entry for the term.
+    case notFound(term: String)
+    /// The glossary could not be reached.
+    case unavailable
+
+    /// What went wrong, in one line for the user.
+    public var userMessage: String {
+      switch self {
+      case .notFound(let term): "no entry for '\(term)'"
+      case .unavailable: "the glossary is unavailable; try again"
+      }
+    }
+  }
+}
+
+extension Template.Glossary {
+  /// The built-in entries: a few words of this repository, so the feature works offline
+  /// with no fixture files.
+  public static let entries: [String: String] = [
+    "contract": "A machine's specification as data: table, examples, invariants, scenarios.",
+    "feedback": "Turns states into work whose result is sent back as an event.",
+    "reducer": "A pure function that turns a state and an event into the next state.",
+    "store": "Runs a machine: reduces events one at a time and keeps its effects running.",
+  ]
+
+  /// Answers from ``entries`` at once; an unknown term throws
+  /// ``Template/GlossaryError/notFound(term:)``.
+  public static let fixtures = Template.Glossary { term in
+    guard let definition = entries[term] else {
+      throw Template.GlossaryError.notFound(term: term)
+    }
+    return definition
+  }
+
+  /// A test double whose every call throws `error`.
+  ///
+  /// - Parameter error: What each call throws.
+  /// - Returns: The glossary.
+  public static func failing(_ error: Template.GlossaryError) -> Self {
+    Self { _ in throw error }
+  }
+}

@@ -1,0 +1,84 @@
+import Loop
+
+// Replace this machine with yours: keep the shape (dependencies in, a pure reducer, feedbacks
+// built from the dependencies) and change what it does.
+
+/// Looks up a term: waits for a short pause in typing, then asks the glossary and shows the
+/// definition, or one line saying why there is none.
+///
+/// A new term cancels the pending lookup (switch-latest), retyping the same term keeps what
+/// is shown, and a blank query shows nothing and looks nothing up.
+///
+/// ```swift
+/// let machine = Template(glossary: .fixtures, clock: ContinuousClock())
+/// let store = Store(initial: Template.State(), machine: machine)
+/// store.send(.queryChanged("reducer"))
+/// ```
+public struct Template: Machine {
+  /// How long typing must pause before a lookup starts.
+  public static let debounce: Duration = .milliseconds(300)
+
+  /// Where definitions come from.
+  public let glossary: Glossary
+  /// The clock the debounce sleeps on: a `TestClock` in tests, `ContinuousClock` in the app.
+  public let clock: any Clock<Duration>
+
+  /// Creates the machine from its dependencies.
+  ///
+  /// - Parameters:
+  ///   - glossary: Where definitions come from.
+  ///   - clock: The clock the debounce sleeps on.
+  public init(glossary: Glossary, clock: any Clock<Duration>) {
+    self.glossary = glossary
+    self.clock = clock
+  }
+
+  /// The transition function: pure, synchronous, and callable directly in tests.
+  public static let reducer = Reducer<State, Event> { state, event in
+    switch event {
+    case .queryChanged(let query):
+      state.query = query
+      let term = Self.term(for: query)
+      if term.isEmpty {
+        state.status = .idle
+      } else if state.status.term != term {
+        state.status = .waiting(term: term)
+      }
+    case .answered(let term, let definition):
+      // Only an answer to the term being looked up counts; a late one is ignored.
+      guard state.status == .waiting(term: term) else { return }
+      state.status = .answered(term: term, definition: definition)
+    case .failed(let term, let message):
+      guard state.status == .waiting(term: term) else { return }
+      state.status = .failed(term: term, message: message)
+    }
+  }
+
+  /// The term a query asks for: trimmed, inner spaces collapsed, lowercased, so
+  /// `"  Reducer "` asks for `reducer`.
+  ///
+  /// - Parameter query: The query as typed.
+  /// - Returns: The term; empty when the query is blank.
+  public static func term(for query: String) -> String {
+    query.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+  }
+
+  /// One feedback: while a term is waiting, sleep out the debounce, then look it up.
+  ///
+  /// A new term cancels the running effect, sleep included, so a burst of typing makes one
+  /// call.
+  public var feedbacks: [Feedback<State, Event>] {
+    [
+      .onChange(of: \.status.pendingTerm, name: "lookup") { [glossary, clock] term in
+        try await clock.sleep(for: Self.debounce)
+        // Any other error ends the effect with no event: a cancelled sleep or call means a
+        // newer term superseded this one.
+        do {
+          return .answered(term: term, definition: try await glossary.define(term))
+        } catch let error as GlossaryError {
+          return .failed(term: term, message: error.userMessage)
+        }
+      }
+    ]
+  }
+}
