@@ -16,6 +16,7 @@ let package = Package(
     .executable(name: "conformance", targets: ["conformance"]),
     .executable(name: "movies", targets: ["MoviesCLI"]),
     .executable(name: "movie-search", targets: ["SearchCLI"]),
+    .executable(name: "trails", targets: ["TrailsCLI"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
     // `make new-feature NAME=Foo` inserts Foo's lines above each `new-feature:` line: the
     // lines below it (Templates/Feature's) up to the end of the list, renamed.
@@ -134,6 +135,30 @@ let package = Package(
       path: "Apps/Search/Sources/SearchCLI"),
     .testTarget(
       name: "SearchCLITests", dependencies: ["SearchCLI"], path: "Apps/Search/Tests/SearchCLITests"),
+    .target(
+      name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather"],
+      path: "Apps/Trails/Sources/TrailsFeature"),
+    .target(
+      name: "TrailsContract",
+      dependencies: [
+        "TrailsFeature", "TrailsModel", "Weather", "Fixtures", "LoopContracts", "LoopTesting",
+      ],
+      path: "Apps/Trails/Sources/TrailsContract"),
+    .testTarget(
+      name: "TrailsFeatureTests",
+      dependencies: [
+        "TrailsFeature", "TrailsContract", "TrailsModel", "Weather", "LoopTesting",
+        "LoopContracts",
+      ],
+      path: "Apps/Trails/Tests/TrailsFeatureTests"),
+    .executableTarget(
+      name: "TrailsCLI",
+      dependencies: [
+        "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "Terminal", "Loop",
+      ],
+      path: "Apps/Trails/Sources/TrailsCLI"),
+    .testTarget(
+      name: "TrailsCLITests", dependencies: ["TrailsCLI"], path: "Apps/Trails/Tests/TrailsCLITests"),
     .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests", dependencies: ["Terminal"], path: "Apps/Shared/Tests/TerminalTests"),
@@ -148,6 +173,8 @@ let package = Package(
         "MoviesFeature",
         "SearchContract",
         "SearchFeature",
+        "TrailsContract",
+        "TrailsFeature",
         // new-feature: conformance-dependencies
         "TemplateContract",
         "TemplateFeature",

@@ -5,6 +5,8 @@ import SearchContract
 import SearchFeature
 import TemplateContract
 import TemplateFeature
+import TrailsContract
+import TrailsFeature
 
 // new-feature: imports (make new-feature adds a feature's imports above, in order)
 
@@ -19,6 +21,7 @@ import TemplateFeature
 public let registeredContracts: [AnyContract] = [
   AnyContract(Movies.contract),
   AnyContract(Search.contract),
+  AnyContract(Trails.contract),
   // new-feature: contracts
   AnyContract(Template.contract),
 ]

@@ -1,0 +1,77 @@
+import Foundation
+import Terminal
+import TrailsFeature
+import TrailsModel
+import TrailsPersistence
+import Weather
+
+/// The planner's dependencies, chosen from the command line.
+struct Composition {
+  /// The first day the bundled forecasts cover: offline, a new plan starts then, so its days
+  /// have forecasts.
+  static let fixturesToday = Day(year: 2026, month: 12, day: 1)
+
+  let catalog: TrailCatalog
+  let store: TrailStore
+  let weather: WeatherService
+  let today: Day
+  /// Whether forecasts come from the fixtures because no source was asked for: say so once.
+  let isDefaultOffline: Bool
+
+  /// Reads the options (a usage error before anything is opened), then opens the database.
+  init(_ arguments: ParsedArguments) throws {
+    let source = try Self.source(arguments)
+    switch source {
+    case .fixtures:
+      weather = .fixtures
+      today = Self.fixturesToday ?? Day(Date())
+    case .live:
+      weather = .live(baseURL: try Self.apiBase(arguments) ?? WeatherService.openMeteoBaseURL)
+      today = Day(Date())
+    }
+    isDefaultOffline = source == .fixtures && !arguments.isGiven("source")
+    do {
+      catalog = try TrailCatalog.fixtures()
+    } catch {
+      throw CommandFailure("the trail catalog could not be loaded: \(error)")
+    }
+    do {
+      store = try TrailStore.sqlite(path: arguments.value("db") ?? SQLiteTrailStore.defaultPath())
+    } catch {
+      throw CommandFailure(error.userMessage)
+    }
+  }
+
+  /// The planner, saving after `saveQuietWindow` of quiet; its restore waits for `gate`.
+  func machine(saveQuietWindow: Duration, restoreAfter gate: LaunchGate) -> Trails {
+    let store = self.store
+    return Trails(
+      catalog: catalog,
+      store: TrailStore(
+        load: {
+          await gate.wait()
+          return try await store.load()
+        }, save: store.save),
+      weather: weather, clock: ContinuousClock(), saveQuietWindow: saveQuietWindow)
+  }
+
+  /// `--source`, or live when only `--api-base` is given.
+  private static func source(_ arguments: ParsedArguments) throws -> WeatherSource {
+    let source = try arguments.value("source", as: WeatherSource.self)
+    guard arguments.isGiven("api-base") else { return source ?? .fixtures }
+    guard source != .fixtures || !arguments.isGiven("source") else {
+      throw UsageError("--api-base needs --source live", usage: arguments.usage)
+    }
+    return .live
+  }
+
+  private static func apiBase(_ arguments: ParsedArguments) throws -> URL? {
+    guard let text = arguments.value("api-base") else { return nil }
+    guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
+      url.host != nil
+    else {
+      throw UsageError("--api-base expects an http(s) URL, got '\(text)'", usage: arguments.usage)
+    }
+    return url
+  }
+}

@@ -1,0 +1,52 @@
+import Terminal
+import TrailsFeature
+
+/// `trails` with no command, on a terminal: the two tabs, driven by keys.
+enum Interactive {
+  static func run(_ arguments: ParsedArguments) async throws {
+    let terminal = TerminalCapabilities.detect()
+    guard terminal.isInteractive else {
+      throw UsageError(
+        "no command given; the interactive mode needs a terminal (see trails --help)",
+        usage: arguments.usage)
+    }
+    let composition = try Composition(arguments)
+    let session = Session(composition, saveQuietWindow: .milliseconds(500))
+    defer { session.end() }
+    try session.start()
+    let raw = try RawMode()
+    defer { raw.restore() }
+    raw.enterAlternateScreen()
+    raw.hideCursor()
+    let store = session.store
+    let offline = composition.isDefaultOffline
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        var renderer = ScreenRenderer(isTTY: true, width: terminal.windowSize.columns)
+        for await state in store.states {
+          let screen = Screen(state: state, offline: offline, useColor: terminal.supportsColor)
+          renderer.render(screen.lines(height: terminal.windowSize.rows))
+        }
+      }
+      for await key in KeyReader.keys() {
+        let screen = Screen(state: store.state, offline: offline, useColor: false)
+        guard let action = screen.action(for: key) else { continue }
+        guard case .send(let event) = action else { break }
+        store.send(event)
+      }
+      // Nothing is lost on the way out: wait for the restore and the save.
+      _ = await session.first { state in
+        switch state.restore {
+        case .pending: false
+        case .failed: true
+        case .done: state.isSaved || state.saveError != nil
+        }
+      }
+      group.cancelAll()
+    }
+    raw.restore()
+    let state = store.state
+    if case .failed(let message) = state.restore { throw CommandFailure(message) }
+    if let error = state.saveError { throw CommandFailure("the plan was not saved: \(error)") }
+  }
+}

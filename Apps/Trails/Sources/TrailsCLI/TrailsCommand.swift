@@ -1,0 +1,154 @@
+import Terminal
+import TrailsFeature
+import TrailsModel
+
+/// The `trails` command line: its spec, and what each subcommand sends and waits for.
+enum TrailsCommand {
+  static let spec = CommandSpec(
+    name: "trails",
+    abstract: "Explore trails, plan a trip by day, and see the weather at each trailhead.",
+    version: "1.0.0",
+    options: [
+      .flag("json", help: "Print JSON instead of text"),
+      .value(
+        "db", valueName: "PATH",
+        help: "The plan's database (default: $XDG_DATA_HOME/trails/trails.sqlite)"),
+      .value(
+        "source", valueName: "SOURCE",
+        help: "Forecasts from fixtures (offline, the default) or live (Open-Meteo)"),
+      .value("api-base", valueName: "URL", help: "The Open-Meteo host for --source live"),
+    ],
+    subcommands: [
+      CommandSpec(name: "regions", abstract: "List the regions."),
+      CommandSpec(
+        name: "region", abstract: "Show a region and its trails.",
+        positionals: [Positional("id", help: "The region's id, such as silver-coast")]),
+      CommandSpec(
+        name: "trail", abstract: "Show a trail and the forecast at its trailhead.",
+        positionals: [Positional("id", help: "The trail's id, such as gull-point-loop")]),
+      planSpec,
+      CommandSpec(
+        name: "open",
+        abstract: "Open a link: trails://region/<id>, trails://trail/<id>, trails://plan.",
+        positionals: [Positional("link", help: "The deep link")]),
+    ])
+
+  private static let trail = Positional("trail", help: "The trail's id")
+
+  private static let planSpec = CommandSpec(
+    name: "plan", abstract: "Show the plan, with totals and forecasts, or change it.",
+    subcommands: [
+      CommandSpec(
+        name: "add", abstract: "Add a trail to a day of the plan.",
+        options: [.value("day", valueName: "N", help: "The day", default: "1")],
+        positionals: [trail]),
+      CommandSpec(
+        name: "remove", abstract: "Remove a trail from a day, or from every day.",
+        options: [.value("day", valueName: "N", help: "The day (default: every day)")],
+        positionals: [trail]),
+      CommandSpec(
+        name: "move", abstract: "Move a trail to another day.",
+        options: [
+          .value("to-day", valueName: "N", help: "The day to move it to (required)"),
+          .value("day", valueName: "N", help: "The day it is on, when it is on several"),
+        ],
+        positionals: [trail]),
+      CommandSpec(
+        name: "date", abstract: "Set the day the plan starts.",
+        positionals: [Positional("date", help: "The start day, YYYY-MM-DD")]),
+      CommandSpec(name: "clear", abstract: "Remove every day from the plan."),
+    ])
+
+  /// Runs the command the arguments name.
+  static func run(_ arguments: ParsedArguments) async throws {
+    guard !arguments.subcommandPath.isEmpty else {
+      try await Interactive.run(arguments)
+      return
+    }
+    let edit = try self.edit(arguments)
+    let composition = try Composition(arguments)
+    let session = Session(composition)
+    defer { session.end() }
+    let output = Output(json: arguments.flag("json"), notice: composition.isDefaultOffline)
+    if let edit {
+      try await perform(edit, session, output)
+      return
+    }
+    switch arguments.subcommandPath {
+    case ["regions"]:
+      try session.start()
+      try output.regions(try await session.restored())
+    case ["region"]:
+      try await show(.show(.region(arguments.positional(named: "id") ?? "")), session, output)
+    case ["trail"]:
+      try await show(.show(.trail(arguments.positional(named: "id") ?? "")), session, output)
+    case ["plan"]:
+      try session.start(with: [.select(.plan)])
+      _ = try await session.restored()
+      try output.plan(await session.forecastsSettled())
+    case ["open"]:
+      try await show(.open(arguments.positional(named: "link") ?? ""), session, output)
+    default:
+      throw UsageError("unknown command", usage: arguments.usage)
+    }
+  }
+
+  /// Sends an edit, waits for the restore to apply it and for the save, then confirms.
+  private static func perform(_ edit: Trails.PlanEdit, _ session: Session, _ output: Output)
+    async throws
+  {
+    try session.start(with: [.edit(edit)])
+    _ = try await session.restored()
+    let state = try await session.saved()
+    if output.json {
+      try output.plan(await session.forecastsSettled())
+    } else {
+      output.line(Confirmation.text(for: edit, in: state))
+    }
+  }
+
+  /// Sends a navigation request, then prints the screen it leads to.
+  private static func show(_ event: Trails.Event, _ session: Session, _ output: Output)
+    async throws
+  {
+    try session.start(with: [event])
+    let state = try await session.restored()
+    switch (state.tab, state.shownRoute) {
+    case (_, .trail(let id)?):
+      try output.trail(id, await session.forecastsSettled())
+    case (.explore, .region(let id)?):
+      try output.region(id, state)
+    case (.explore, nil):
+      try output.regions(state)
+    case (.plan, .region?), (.plan, nil):
+      try output.plan(await session.forecastsSettled())
+    }
+  }
+
+  /// The plan edit the arguments ask for, or `nil` for a command that reads.
+  private static func edit(_ arguments: ParsedArguments) throws -> Trails.PlanEdit? {
+    var trail: String { arguments.positional(named: "trail") ?? "" }
+    switch arguments.subcommandPath {
+    case ["plan", "add"]:
+      return .add(trailID: trail, day: try arguments.value("day", as: Int.self) ?? 1)
+    case ["plan", "remove"]:
+      return .remove(trailID: trail, day: try arguments.value("day", as: Int.self))
+    case ["plan", "move"]:
+      guard let target = try arguments.value("to-day", as: Int.self) else {
+        throw UsageError("plan move needs --to-day N", usage: arguments.usage)
+      }
+      return .move(trailID: trail, from: try arguments.value("day", as: Int.self), to: target)
+    case ["plan", "date"]:
+      let text = arguments.positional(named: "date") ?? ""
+      guard let day = Day(text) else {
+        throw UsageError(
+          "<date> expects a day as YYYY-MM-DD, got '\(text)'", usage: arguments.usage)
+      }
+      return .setStart(day)
+    case ["plan", "clear"]:
+      return .clear
+    default:
+      return nil
+    }
+  }
+}

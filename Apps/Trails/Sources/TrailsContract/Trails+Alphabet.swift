@@ -1,0 +1,87 @@
+import TrailsFeature
+import TrailsModel
+
+extension Trails {
+  /// The events worth trying, as a user would: browsing in the explore tab (a route, a good
+  /// and a malformed link, adding the trail on screen), editing in the plan tab (three trails
+  /// on days 1 to 3, removing, moving, a day removed, a new start, clearing), switching tabs
+  /// everywhere; and the answer to whatever is in flight.
+  ///
+  /// Each forecast in flight gets one answer, chosen by its key (a trail forecast for the Gull
+  /// Point Loop loads, others fail), so exploration reaches both without doubling the states.
+  static let alphabet: @Sendable (State) -> [Event] = { state in
+    typealias S = TrailsSamples
+    var events: [Event] = [.select(.explore), .select(.plan), .back]
+    switch state.tab {
+    case .explore:
+      events += [
+        .show(.trail(S.tidepool)), .open("trails://trail/\(S.gull)"),
+        .open("trails:/trail/\(S.gull)"),
+      ]
+      if let trail = state.shownTrailID {
+        events.append(.edit(.add(trailID: trail, day: 1)))
+      }
+    case .plan where state.restore == .pending:
+      // Queued edits are all kept, in order: two a step are enough to show it (an add, and
+      // each other kind in turn), and more would multiply the queues to explore.
+      let others: [PlanEdit] = [
+        .remove(trailID: S.gull, day: nil), .move(trailID: S.gull, from: nil, to: 2),
+        .removeDay(1), .setStart(S.today.adding(days: 1)), .clear,
+      ]
+      events += [
+        .edit(.add(trailID: S.gull, day: 1)),
+        .edit(others[state.queuedEdits.count % others.count]),
+      ]
+    case .plan:
+      events += [
+        .edit(.add(trailID: S.gull, day: 1)), .edit(.add(trailID: S.tidepool, day: 2)),
+        .edit(.add(trailID: S.cinder, day: 3)), .edit(.remove(trailID: S.gull, day: nil)),
+        .edit(.move(trailID: S.gull, from: nil, to: 2)), .edit(.removeDay(1)),
+        .edit(.setStart(S.today.adding(days: 1))), .edit(.clear),
+      ]
+    }
+    return events + answers(state)
+  }
+
+  /// The answers to what is in flight (the restore, the save, the first forecast waiting), and
+  /// late or stale answers to what is not, which must change nothing.
+  private static func answers(_ state: State) -> [Event] {
+    typealias S = TrailsSamples
+    // An answer for a revision the planner never had: a save the runtime would have dropped.
+    var events: [Event] = [
+      .saved(PlanRevision(revision: -1, plan: S.plan([S.tidepool]))),
+      .saveFailed(revision: -1, message: "the disk is full"),
+    ]
+    if state.restore == .pending {
+      events += [
+        .restored(nil), .restored(S.plan([S.cinder])), .restoreFailed("the database is locked"),
+      ]
+    } else {
+      events += [.restored(S.plan([S.cinder])), .restoreFailed("the database is locked")]
+    }
+    if let snapshot = state.pendingSave {
+      events += [
+        .saved(snapshot), .saveFailed(revision: snapshot.revision, message: "the disk is full"),
+      ]
+    }
+    if let key = state.forecasts.keys.sorted().first(where: { state.forecasts[$0] == .loading }) {
+      events.append(
+        key.day == 1
+          ? .forecastLoaded(key, S.forecast) : .forecastFailed(key, "no forecast: offline"))
+    } else {
+      let unplanned = ForecastKey(day: 9, trailID: S.gull)
+      events += [
+        .forecastLoaded(unplanned, S.forecast), .forecastFailed(unplanned, "no forecast: offline"),
+      ]
+    }
+    if let shown = state.trailForecast, shown.status == .loading {
+      events.append(
+        shown.trailID == S.gull
+          ? .trailForecastLoaded(trailID: shown.trailID, S.forecast)
+          : .trailForecastFailed(trailID: shown.trailID, "no forecast: offline"))
+    } else {
+      events.append(.trailForecastFailed(trailID: S.cinder, "no forecast: offline"))
+    }
+    return events
+  }
+}

@@ -1,0 +1,75 @@
+import LoopContracts
+import LoopTesting
+import TrailsFeature
+import TrailsModel
+import Weather
+
+extension Trails {
+  static let forecastScenarios: [Scenario<Trails>] = [
+    Scenario("forecasts for two planned days: two calls") { context in
+      typealias S = TrailsSamples
+      let (clock, weather) = (TestClock(), CallLog<Coordinate>())
+      let machine = TrailsDoubles.machine(
+        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+        weather: TrailsDoubles.weather(weather), clock: clock)
+      let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      await store.wait { $0.restore == .done }
+      store.send(.edit(.add(trailID: S.gull, day: 1)))
+      store.send(.edit(.add(trailID: S.cinder, day: 2)))
+      await store.wait { $0.forecasts.count == 2 && $0.forecastsSettled }
+      let day1 = ForecastKey(day: 1, trailID: S.gull)
+      context.check(
+        store.state.dailyForecast(for: day1)?.date == S.today, "day 1 shows the start day")
+      context.budget(
+        "forecast", weather, exactly: 2,
+        with: [S.trailhead(of: S.gull), S.trailhead(of: S.cinder)])
+    },
+    Scenario("removing a day cancels its forecast request") { context in
+      typealias S = TrailsSamples
+      let (clock, work, weather) = (TestClock(), ControlledWork<Forecast>(), CallLog<Coordinate>())
+      let machine = TrailsDoubles.machine(
+        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+        weather: TrailsDoubles.weather(work, weather), clock: clock)
+      let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      await store.wait { $0.restore == .done }
+      store.send(.edit(.add(trailID: S.gull, day: 1)))
+      await store.settle()
+      store.send(.edit(.add(trailID: S.tidepool, day: 2)))
+      await store.settle()
+      store.send(.edit(.removeDay(2)))
+      await store.settle()
+      context.check(work.cancelledGenerations == [1], "day 2's request (generation 1) cancelled")
+      work.succeed(0, with: S.forecast)
+      work.succeed(1, with: S.forecast)  // too late: dropped
+      await store.wait {
+        $0.forecasts == [ForecastKey(day: 1, trailID: S.gull): .loaded(S.forecast)]
+      }
+      context.check(work.droppedCompletions == [1], "the cancelled answer was dropped")
+      context.budget(
+        "forecast", weather, exactly: 2,
+        with: [S.trailhead(of: S.gull), S.trailhead(of: S.tidepool)])
+    },
+    Scenario("the trail on screen: the latest forecast request wins") { context in
+      typealias S = TrailsSamples
+      let (clock, work, weather) = (TestClock(), ControlledWork<Forecast>(), CallLog<Coordinate>())
+      let machine = TrailsDoubles.machine(
+        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+        weather: TrailsDoubles.weather(work, weather), clock: clock)
+      let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      store.send(.open("trails://trail/\(S.gull)"))
+      await store.settle()
+      store.send(.open("trails://trail/\(S.tidepool)"))
+      await store.settle()
+      work.succeed(0, with: S.forecast)
+      work.succeed(1, with: S.forecast)
+      await store.wait {
+        $0.trailForecast == TrailForecast(trailID: S.tidepool, status: .loaded(S.forecast))
+      }
+      context.check(work.cancelledGenerations == [0], "the first trail's request was cancelled")
+      context.check(work.droppedCompletions == [0], "and its late answer dropped")
+      context.budget(
+        "forecast", weather, exactly: 2,
+        with: [S.trailhead(of: S.gull), S.trailhead(of: S.tidepool)])
+    },
+  ]
+}

@@ -1,0 +1,56 @@
+import LoopContracts
+import TrailsFeature
+import TrailsModel
+
+extension Trails {
+  static let invariants: [Invariant<State>] = [
+    Invariant("the explore path starts at a region, and a trail on it is in that region") {
+      state in
+      switch state.explorePath.count {
+      case 0: return true
+      case 1...2:
+        guard case .region(let id) = state.explorePath[0], state.catalog.region(id: id) != nil
+        else { return false }
+        guard state.explorePath.count == 2 else { return true }
+        guard case .trail(let trailID) = state.explorePath[1] else { return false }
+        return state.catalog.trail(id: trailID)?.regionID == id
+      default: return false
+      }
+    },
+    Invariant("the plan path is empty or one trail") { state in
+      state.planPath.isEmpty
+        || (state.planPath.count == 1
+          && state.planPath[0].trailID.map { state.catalog.trail(id: $0) != nil } == true)
+    },
+    Invariant("no trail is planned twice on one day") { state in
+      state.plan.days.allSatisfy { Set($0.trailIDs).count == $0.trailIDs.count }
+    },
+    Invariant("the days are numbered 1, 2, ... and the last one has a trail") { state in
+      state.plan.days.map(\.number) == Array(state.plan.days.indices.map { $0 + 1 })
+        && state.plan.days.last?.trailIDs.isEmpty != true
+    },
+    Invariant("the totals are the sum over the plan") { state in
+      state.totals == PlanTotals(plan: state.plan, catalog: state.catalog.value)
+    },
+    Invariant("nothing is saved before the restore completes") { state in
+      state.restore == .done || (state.lastSaved == nil && state.saveError == nil)
+    },
+    Invariant("edits wait in the queue only while restoring") { state in
+      state.queuedEdits.isEmpty || state.restore == .pending
+    },
+    Invariant("a plan reported saved is exactly the snapshot saved") { state in
+      guard let saved = state.lastSaved else { return true }
+      return saved.revision < state.revision
+        || (saved.revision == state.revision && saved.plan == state.plan)
+    },
+    Invariant("a save error means the plan is not saved") { state in
+      state.saveError == nil || !state.isSaved
+    },
+    Invariant("forecasts are kept only for planned days, one for each") { state in
+      Set(state.forecasts.keys) == state.plannedForecastKeys
+    },
+    Invariant("the trail forecast is for the trail on screen") { state in
+      state.trailForecast?.trailID == state.shownTrailID
+    },
+  ]
+}

@@ -1,0 +1,60 @@
+import LoopContracts
+import LoopTesting
+import TrailsFeature
+import TrailsModel
+import Weather
+
+extension Trails {
+  static let navigationScenarios: [Scenario<Trails>] = [
+    Scenario("reselecting a tab pops it to its root") { context in
+      typealias S = TrailsSamples
+      let (clock, weather, saves) = (TestClock(), CallLog<Coordinate>(), CallLog<Plan>())
+      let machine = TrailsDoubles.machine(
+        store: TrailsDoubles.store(loads: CallLog(), saves: saves),
+        weather: TrailsDoubles.weather(weather), clock: clock)
+      let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      store.send(.show(.trail(S.gull)))
+      await store.wait { $0.explorePath == [.region(S.coast), .trail(S.gull)] }
+      store.send(.select(.plan))
+      store.send(.show(.trail(S.tidepool)))
+      store.send(.select(.plan))
+      await store.wait { $0.tab == .plan && $0.planPath.isEmpty }
+      context.check(
+        store.state.explorePath == [.region(S.coast), .trail(S.gull)],
+        "the explore tab keeps its path while the plan tab pops")
+      store.send(.select(.explore))
+      store.send(.select(.explore))
+      await store.wait { $0.tab == .explore && $0.explorePath.isEmpty }
+      await store.advance(by: .seconds(1))
+      context.budget(
+        "forecast", weather, exactly: 3,
+        with: [S.trailhead(of: S.gull), S.trailhead(of: S.tidepool), S.trailhead(of: S.gull)])
+      context.budget("save", saves, exactly: 0)
+    },
+    Scenario("a deep link round trip: parse, print, open") { context in
+      typealias S = TrailsSamples
+      let (clock, weather) = (TestClock(), CallLog<Coordinate>())
+      let machine = TrailsDoubles.machine(
+        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+        weather: TrailsDoubles.weather(weather), clock: clock)
+      let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      let links = ["trails://region/\(S.coast)", "trails://trail/\(S.tidepool)", "trails://plan"]
+      for link in links {
+        context.check(DeepLink(link)?.description == link, "\(link) prints back as itself")
+      }
+      store.send(.open(links[0]))
+      await store.wait { $0.tab == .explore && $0.explorePath == [.region(S.coast)] }
+      store.send(.open(links[1]))
+      await store.wait {
+        $0.explorePath == [.region(S.coast), .trail(S.tidepool)]
+          && $0.trailForecast?.status == .loaded(S.forecast)
+      }
+      store.send(.open(links[2]))
+      await store.wait { $0.tab == .plan && $0.planPath.isEmpty }
+      store.send(.open("trails://trail/nowhere"))
+      await store.wait { $0.problem == .unknownTrail("nowhere") }
+      context.check(store.state.tab == .plan, "a link to an unknown trail changes nothing else")
+      context.budget("forecast", weather, exactly: 1, with: [S.trailhead(of: S.tidepool)])
+    },
+  ]
+}

@@ -1,0 +1,66 @@
+import TrailsModel
+
+extension Trails {
+  /// Everything the planner shows and remembers.
+  ///
+  /// The navigation (``tab`` and a path per tab), the plan and its ``revision`` (counted up on
+  /// every change), where persistence stands (``restore``, ``queuedEdits``, ``lastSaved``,
+  /// ``saveError``), the forecasts, and the last ``problem`` to tell the user about.
+  public struct State: Hashable, Sendable {
+    /// Every region and trail: the reducer checks ids and adds up distances with it.
+    public var catalog: CatalogSnapshot
+    /// The tab on screen.
+    public var tab: Tab
+    /// The explore tab's path: empty at its root (the regions), then a region, then one of
+    /// its trails.
+    public var explorePath: [Route]
+    /// The plan tab's path: empty at its root (the plan), or one trail.
+    public var planPath: [Route]
+    /// The trip: its start day and the trails of each day.
+    public var plan: Plan
+    /// Counts the plan's changes; each change makes a new revision.
+    public var revision: Int
+    /// Distance, ascent and time over the whole plan.
+    public var totals: PlanTotals
+    /// Whether the saved plan has been read yet.
+    public var restore: Restore
+    /// Edits made while the restore was in flight, applied in order once it completes.
+    public var queuedEdits: [PlanEdit]
+    /// The plan the store holds, as far as the planner knows.
+    ///
+    /// The one restored (or, from an empty store, the launch plan, which needs no saving),
+    /// then each one saved; `nil` until the restore completes.
+    public var lastSaved: PlanRevision?
+    /// Why the last save failed, until a save succeeds.
+    public var saveError: String?
+    /// The forecast of each planned day's trail: one entry per planned (day, trail).
+    public var forecasts: [ForecastKey: ForecastStatus]
+    /// The forecast of the trail on screen, if a trail is on screen.
+    public var trailForecast: TrailForecast?
+    /// The last request that could not be carried out, and why.
+    public var problem: Problem?
+
+    /// The launch state: the explore tab at its root, nothing restored yet, and an empty plan
+    /// starting `today`, which stands until the restore replaces it.
+    ///
+    /// - Parameters:
+    ///   - catalog: Every region and trail.
+    ///   - today: The day a new plan starts on.
+    public init(catalog: TrailCatalog, today: Day) {
+      self.catalog = CatalogSnapshot(catalog)
+      tab = .explore
+      explorePath = []
+      planPath = []
+      plan = Plan(start: today)
+      revision = 0
+      totals = .zero
+      restore = .pending
+      queuedEdits = []
+      lastSaved = nil
+      saveError = nil
+      forecasts = [:]
+      trailForecast = nil
+      problem = nil
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import TrailsModel
+import Weather
+
+extension Trails.State {
+  /// The path of `tab`.
+  ///
+  /// - Parameter tab: A tab.
+  /// - Returns: ``explorePath`` or ``planPath``.
+  public func path(of tab: Trails.Tab) -> [Trails.Route] {
+    switch tab {
+    case .explore: explorePath
+    case .plan: planPath
+    }
+  }
+
+  /// The route on screen: the last of the current tab's path, or `nil` at the tab's root.
+  public var shownRoute: Trails.Route? {
+    path(of: tab).last
+  }
+
+  /// The trail on screen, if the route on screen is a trail.
+  public var shownTrailID: String? {
+    shownRoute?.trailID
+  }
+
+  /// Whether the store holds the plan as it is now.
+  public var isSaved: Bool {
+    lastSaved?.revision == revision
+  }
+
+  /// The revision waiting to be saved: the plan as it is, once restored, when the store does
+  /// not hold it yet; `nil` when there is nothing to save (or nothing may be saved yet).
+  public var pendingSave: Trails.PlanRevision? {
+    guard restore == .done, !isSaved else { return nil }
+    return Trails.PlanRevision(revision: revision, plan: plan)
+  }
+
+  /// One key per trail of each planned day: the forecasts the plan calls for.
+  public var plannedForecastKeys: Set<Trails.ForecastKey> {
+    var keys = Set<Trails.ForecastKey>()
+    for day in plan.days {
+      for trailID in day.trailIDs {
+        keys.insert(Trails.ForecastKey(day: day.number, trailID: trailID))
+      }
+    }
+    return keys
+  }
+
+  /// The forecast for the date of a planned day at one of its trails' trailheads.
+  ///
+  /// - Parameter key: The planned day and trail.
+  /// - Returns: That date's forecast, or `nil` while loading, after a failure, or when the
+  ///   forecast does not reach the date.
+  public func dailyForecast(for key: Trails.ForecastKey) -> DailyForecast? {
+    guard case .loaded(let forecast) = forecasts[key] else { return nil }
+    return forecast.day(plan.start.adding(days: key.day - 1))
+  }
+
+  /// Distance, ascent and time of one planned day.
+  ///
+  /// - Parameter day: A day of the plan.
+  /// - Returns: The day's totals.
+  public func totals(of day: PlanDay) -> PlanTotals {
+    PlanTotals(day: day, catalog: catalog.value)
+  }
+
+  /// Whether every forecast the screen may show has an answer: the planned ones and the
+  /// trail on screen's.
+  public var forecastsSettled: Bool {
+    !forecasts.values.contains(.loading) && trailForecast?.status != .loading
+  }
+}

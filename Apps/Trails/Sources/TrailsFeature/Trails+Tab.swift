@@ -1,0 +1,9 @@
+extension Trails {
+  /// The planner's two tabs.
+  public enum Tab: String, Hashable, Sendable, CaseIterable {
+    /// Regions and their trails.
+    case explore
+    /// The plan, day by day.
+    case plan
+  }
+}

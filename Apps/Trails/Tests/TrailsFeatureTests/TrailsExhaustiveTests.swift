@@ -1,0 +1,46 @@
+import LoopTesting
+import Testing
+import TrailsFeature
+import TrailsModel
+import Weather
+
+@testable import TrailsContract
+
+/// One exhaustive run: every change declared, every effect's event claimed.
+@Suite(.timeLimit(.minutes(1)))
+struct TrailsExhaustiveTests {
+  typealias S = TrailsSamples
+
+  @Test func everyStepIsDeclaredWhenAQueuedEditIsRestoredAndSaved() async {
+    let (clock, load, saves) = (TestClock(), ControlledWork<Plan?>(), CallLog<Plan>())
+    let machine = TrailsDoubles.machine(
+      store: TrailsDoubles.store(loading: load, saves: saves),
+      weather: .failing(WeatherError.rateLimited), clock: clock)
+    let store = TestStore(initial: S.launch, machine: machine, clock: clock)
+    let edit = Trails.PlanEdit.add(trailID: S.gull, day: 1)
+    let key = Trails.ForecastKey(day: 1, trailID: S.gull)
+    let plan = S.plan([S.gull])
+
+    await store.send(.edit(edit)) { $0.queuedEdits = [edit] }
+    await store.settle()
+    load.succeed(0, with: nil)
+    await store.receive(.restored(nil)) {
+      $0.restore = .done
+      $0.queuedEdits = []
+      $0.lastSaved = Trails.PlanRevision(revision: 0, plan: S.launch.plan)
+      $0.plan = plan
+      $0.revision = 1
+      $0.totals = PlanTotals(plan: plan, catalog: S.catalog)
+      $0.forecasts = [key: .loading]
+    }
+    await store.receive(.forecastFailed(key, WeatherError.rateLimited.userMessage)) {
+      $0.forecasts[key] = .failed(WeatherError.rateLimited.userMessage)
+    }
+    await store.advance(by: .milliseconds(500))
+    await store.receive(.saved(Trails.PlanRevision(revision: 1, plan: plan))) {
+      $0.lastSaved = Trails.PlanRevision(revision: 1, plan: plan)
+    }
+    await store.finish()
+    #expect(saves.arguments == [plan])
+  }
+}
