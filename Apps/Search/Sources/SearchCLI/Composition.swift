@@ -24,7 +24,7 @@ struct Composition {
       options.source ?? (token.isEmpty && options.apiBase == nil ? .fixtures : .live)
     switch source {
     case .fixtures:
-      catalog = OfflineCatalog.catalog
+      catalog = MovieCatalog.fixtures
       notice =
         "movie-search: searching the bundled fixtures, not TMDB "
         + "(set TMDB_API_KEY or pass --source live to search TMDB)"
@@ -42,7 +42,7 @@ struct Composition {
   /// - Returns: The machine to run in a store.
   func machine(debounce: Duration) -> Search {
     Search(
-      catalog: catalog, clock: ContinuousClock(), localCatalog: { OfflineCatalog.local },
+      catalog: catalog, clock: ContinuousClock(), localCatalog: { MovieCatalog.fixtureMovies },
       debounce: debounce)
   }
 }

@@ -42,38 +42,10 @@ enum SearchSamples {
   }
 
   /// The local catalog: every movie of the bundled popular pages, each once.
-  static let local: [Movie] = {
-    var movies: [Movie] = []
-    var seen = Set<Int>()
-    var number = 1
-    while Fixtures.url("movies/popular-\(number).json") != nil {
-      do {
-        let page = try Fixtures.decode(MoviePage.self, from: "movies/popular-\(number).json")
-        movies += page.results.filter { seen.insert($0.id).inserted }
-      } catch {
-        preconditionFailure("the search contract needs its fixtures: \(error)")
-      }
-      number += 1
-    }
-    return movies
-  }()
+  static let local = MovieCatalog.fixtureMovies
 
-  /// ``MovieCatalog/fixtures``, which serves page 1 of a search fixture, plus its later pages
-  /// from `movies/search/pages/`.
-  static let catalog = MovieCatalog(
-    popular: MovieCatalog.fixtures.popular,
-    search: { query, page in
-      let later = laterPagePath(MovieCatalog.fixtureName(forQuery: query), page)
-      guard page > 1, Fixtures.url(later) != nil else {
-        return try await MovieCatalog.fixtures.search(query, page)
-      }
-      try Task.checkCancellation()
-      do {
-        return try Fixtures.decode(MoviePage.self, from: later)
-      } catch {
-        throw MovieCatalogError.decoding("\(error)")
-      }
-    })
+  /// The bundled fixtures, pages of multi-page searches included.
+  static let catalog = MovieCatalog.fixtures
 
   /// `base`, with every search recorded in `calls`.
   static func recording(_ calls: CallLog<SearchCall>, _ base: MovieCatalog = catalog)

@@ -5,8 +5,9 @@ extension MovieCatalog {
   ///   through 5; any other page throws ``MovieCatalogError/invalidPage(_:)``. Page 3's last
   ///   movie is page 4's first, as happens on TMDB when popularity shifts between requests.
   /// - `search(query, page)` serves `movies/search/<name>.json` when that file exists, where
-  ///   `<name>` is ``fixtureName(forQuery:)``; such a file holds one page, and any other page
-  ///   throws ``MovieCatalogError/invalidPage(_:)``. Without a file it searches the popular
+  ///   `<name>` is ``fixtureName(forQuery:)``; such a file holds page 1, and page `n` of a
+  ///   longer result lives in `movies/search/pages/<name>-<n>.json` (a folder no query can
+  ///   name); a page with no file throws ``MovieCatalogError/invalidPage(_:)``. Without a file it searches the popular
   ///   pages: movies whose title contains the tidied query, ignoring case, each movie once,
   ///   most popular first, 20 to a page; a page past the last throws
   ///   ``MovieCatalogError/invalidPage(_:)``, and a query with no matches (or no words) gets
@@ -58,4 +59,14 @@ extension MovieCatalog {
     }
     return name
   }
+
+  /// Every movie on the bundled popular pages, most popular first, each once: the local
+  /// catalog an offline search ranks.
+  public static let fixtureMovies: [Movie] = {
+    do {
+      return try FixtureCatalog.allPopular()
+    } catch {
+      preconditionFailure("the bundled popular pages do not load: \(error)")
+    }
+  }()
 }

@@ -86,4 +86,21 @@ struct MovieCatalogFixturesTests {
     }
     await #expect(throws: CancellationError.self) { try await task.value }
   }
+
+  @Test func laterPagesOfASearchComeFromThePagesFolderWhenTheyExist() async throws {
+    let first = try await MovieCatalog.fixtures.search("star", 1)
+    let second = try await MovieCatalog.fixtures.search("  Star ", 2)
+    #expect(first.totalPages == 2)
+    #expect(second.page == 2)
+    #expect(Set(first.results.map(\.id)).isDisjoint(with: second.results.map(\.id)))
+    await #expect(throws: MovieCatalogError.invalidPage(3)) {
+      try await MovieCatalog.fixtures.search("star", 3)
+    }
+  }
+
+  @Test func theFixtureMoviesAreEveryPopularMovieOnce() {
+    let ids = MovieCatalog.fixtureMovies.map(\.id)
+    #expect(ids.count == 99)
+    #expect(Set(ids).count == ids.count)
+  }
 }

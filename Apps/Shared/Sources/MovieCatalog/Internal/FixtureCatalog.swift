@@ -29,6 +29,11 @@ enum FixtureCatalog {
   ) throws(MovieCatalogError) -> MoviePage {
     let name = MovieCatalog.fixtureName(forQuery: query)
     let path = "\(folder)/\(name).json"
+    // Later pages live in `pages/`, a folder no query names (a fixture name has no `/`).
+    let later = "\(folder)/pages/\(name)-\(page).json"
+    if !name.isEmpty, page > 1, Fixtures.url(later) != nil {
+      return try load(later)
+    }
     if !name.isEmpty, Fixtures.url(path) != nil {
       let found = try load(path)
       guard page == found.page else { throw .invalidPage(page) }
@@ -52,7 +57,7 @@ enum FixtureCatalog {
   }
 
   /// Every movie on the popular pages, most popular first, each once.
-  private static func allPopular() throws(MovieCatalogError) -> [Movie] {
+  static func allPopular() throws(MovieCatalogError) -> [Movie] {
     var movies: [Movie] = []
     var seen: Set<Int> = []
     var page = 1
