@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "movies", targets: ["MoviesCLI"]),
     .executable(name: "movie-search", targets: ["SearchCLI"]),
     .executable(name: "trails", targets: ["TrailsCLI"]),
+    .executable(name: "fixture-server", targets: ["FixtureServer"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
     // `make new-feature NAME=Foo` inserts Foo's lines above each `new-feature:` line: the
     // lines below it (Templates/Feature's) up to the end of the list, renamed.
@@ -159,6 +160,17 @@ let package = Package(
       path: "Apps/Trails/Sources/TrailsCLI"),
     .testTarget(
       name: "TrailsCLITests", dependencies: ["TrailsCLI"], path: "Apps/Trails/Tests/TrailsCLITests"),
+    .target(
+      name: "FixtureHTTP",
+      dependencies: ["Fixtures", "MovieCatalog", "Weather", "TrailsModel"],
+      path: "Fixtures/Server/Sources/FixtureHTTP"
+    ),
+    .executableTarget(
+      name: "FixtureServer", dependencies: ["FixtureHTTP", "Terminal"],
+      path: "Fixtures/Server/Sources/FixtureServer"),
+    .testTarget(
+      name: "FixtureServerTests", dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures"],
+      path: "Fixtures/Server/Tests/FixtureServerTests"),
     .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests", dependencies: ["Terminal"], path: "Apps/Shared/Tests/TerminalTests"),

@@ -1,0 +1,137 @@
+import FixtureHTTP
+import Fixtures
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The built `fixture-server`, run as a user would: the first line, real requests, signals,
+/// and bad command lines.
+@Suite(.timeLimit(.minutes(1)))
+struct FixtureServerBinaryTests {
+  @Test func itPrintsThePortFirstServesAndExitsZeroOnSIGTERM() async throws {
+    let server = try await ServerProcess.start(["--port", "0", "--seed", "7"])
+    defer { server.send(SIGKILL) }
+    let port = try #require(server.port, "first line: \(server.firstLine)")
+    #expect(server.firstLine == "fixture-server: listening on http://127.0.0.1:\(port)")
+
+    let (body, response) = try await TestHTTP.get(port: port, "/3/movie/popular?page=1")
+    #expect(response.statusCode == 200)
+    #expect(body == (try Fixtures.data("movies/popular-1.json")))
+
+    server.send(SIGTERM)
+    let ending = await server.waitForExit()
+    let standardError = try server.standardError()
+    #expect(ending.exited && ending.status == 0, "ended \(ending); stderr: \(standardError)")
+    let lines = standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first == "fixture-server: seed 7, no token required")
+    #expect(lines.contains { $0.hasPrefix("GET /3/movie/popular?page=1 200 ") })
+    #expect(lines.last == "fixture-server: stopped")
+  }
+
+  @Test func sigintWithAnOpenKeepAliveConnectionExitsZero() async throws {
+    let server = try await ServerProcess.start(["--port", "0", "--quiet"])
+    defer { server.send(SIGKILL) }
+    let client = try RawHTTPClient(port: try #require(server.port))
+    try client.get("/3/genre/movie/list")
+    #expect(try client.readResponse().status == 200)
+
+    server.send(SIGINT)
+    let ending = await server.waitForExit()
+
+    #expect(ending.exited && ending.status == 0, "ended \(ending)")
+    #expect(try client.readUntilClosed().isEmpty)
+    #expect(!(try server.standardError()).contains("GET "))
+  }
+
+  @Test func faultOptionsReachTheServer() async throws {
+    let server = try await ServerProcess.start([
+      "--port", "0", "--status", "429", "--on", "/3/search/movie", "--token", "abc",
+      "--latency", "1ms", "--jitter", "1ms", "--fail-rate", "0",
+    ])
+    defer { server.send(SIGKILL) }
+    let port = try #require(server.port)
+
+    let limited = try await TestHTTP.get(port: port, "/3/search/movie?query=x&api_key=abc")
+    let unauthorized = try await TestHTTP.get(port: port, "/3/movie/popular")
+
+    #expect(limited.response.statusCode == 429)
+    #expect(unauthorized.response.statusCode == 401)
+    server.send(SIGTERM)
+    #expect(await server.waitForExit().status == 0)
+  }
+
+  @Test(arguments: [
+    (["--latency", "5"], "error: --latency expects a delay such as 200ms or 1.5s"),
+    (["--jitter=-1ms"], "error: --jitter expects a delay"),
+    (["--fail-rate", "1.5"], "error: --fail-rate expects a fraction from 0 to 1"),
+    (["--status", "200"], "error: --status expects an error status from 400 to 599"),
+    (["--on", "/3"], "error: --on needs --status"),
+    (["--status", "503", "--on", "3/x"], "error: --on expects a path starting with '/'"),
+    (["--port", "70000"], "error: --port expects a port from 0 to 65535"),
+    (["--seed", "-1"], "error: --seed expects a non-negative integer"),
+    (["--max-connections", "0"], "error: --max-connections expects 1 to 1024"),
+    (["--nope"], "error: unknown option '--nope'"),
+  ])
+  func badArgumentsExitTwoWithOneLine(arguments: [String], message: String) async throws {
+    let run = try await runToEnd(arguments)
+    #expect(run.status == 2, "stderr: \(run.stderr)")
+    #expect(run.stderr.hasPrefix(message), "stderr: \(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test func aPortInUseExitsOneNamingIt() async throws {
+    let holder = try TestHTTP.startServer()
+    defer { holder.stop() }
+
+    let run = try await runToEnd(["--port", "\(holder.port)"])
+
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.hasPrefix("error: cannot listen on 127.0.0.1:\(holder.port): bind failed"),
+      "stderr: \(run.stderr)")
+  }
+
+  /// Runs the binary with arguments that make it exit by itself; its status and output.
+  private func runToEnd(_ arguments: [String]) async throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fixture-server-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let stdoutURL = directory.appendingPathComponent("stdout")
+    let stderrURL = directory.appendingPathComponent("stderr")
+    try Data().write(to: stdoutURL)
+    try Data().write(to: stderrURL)
+    let process = Process()
+    process.executableURL = try ServerProcess.binaryURL()
+    process.arguments = arguments
+    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+    process.standardError = try FileHandle(forWritingTo: stderrURL)
+    let (exits, continuation) = AsyncStream.makeStream(of: Int32.self)
+    process.terminationHandler = { process in
+      continuation.yield(process.terminationStatus)
+      continuation.finish()
+    }
+    try process.run()
+    let pid = process.processIdentifier
+    let status = await withTaskCancellationHandler {
+      var iterator = exits.makeAsyncIterator()
+      return await iterator.next()
+    } onCancel: {
+      kill(pid, SIGKILL)
+    }
+    return (
+      try #require(status), String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
+      String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self)
+    )
+  }
+}
