@@ -13,7 +13,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance serve bench flake-check new-feature new-feature-check lint \
+.PHONY: help deps build test conformance serve demo bench flake-check new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -61,6 +61,9 @@ SERVE_ARGS ?=
 serve: ## Build fixture-server and serve the fixtures on http://127.0.0.1:8787 (Ctrl-C stops)
 	$(SWIFT) build $(STRICT) --product fixture-server
 	.build/debug/fixture-server --port 8787 $(SERVE_ARGS)
+
+demo: deps ## Run the three apps scripted and offline, each app's main flow in a few lines
+	scripts/demo
 
 # Only the JSON goes to stdout (`make bench > results.json`); the build talks on stderr.
 bench: ## Build loop-bench in release and run it (JSON on stdout)

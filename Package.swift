@@ -169,8 +169,16 @@ let package = Package(
       name: "FixtureServer", dependencies: ["FixtureHTTP", "Terminal"],
       path: "Fixtures/Server/Sources/FixtureServer"),
     .testTarget(
-      name: "FixtureServerTests", dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures"],
+      name: "FixtureServerTests",
+      dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures", "ProcessTestSupport"],
       path: "Fixtures/Server/Tests/FixtureServerTests"),
+    .target(name: "ProcessTestSupport", path: "Fixtures/Server/Tests/ProcessTestSupport"),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        "ProcessTestSupport", "FixtureServer", "MoviesCLI", "SearchCLI", "TrailsCLI",
+      ],
+      path: "Fixtures/Server/Tests/EndToEndTests"),
     .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests", dependencies: ["Terminal"], path: "Apps/Shared/Tests/TerminalTests"),

@@ -1,6 +1,7 @@
 import FixtureHTTP
 import Fixtures
 import Foundation
+import ProcessTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -12,17 +12,17 @@ import Testing
 /// ``start(_:)`` returns once the child printed its first line (or throws when it exited
 /// first); the port is read from that line. Standard error goes to a file, read with
 /// ``standardError()`` once the child has exited.
-struct ServerProcess {
-  /// What the child printed first.
-  let firstLine: String
-  /// The child's process id.
-  let processIdentifier: Int32
+public struct ServerProcess: Sendable {
+  /// The first line the server printed: `fixture-server: listening on http://127.0.0.1:PORT`.
+  public let firstLine: String
+  /// The server's process id.
+  public let processIdentifier: Int32
   private let exits: AsyncStream<(status: Int32, exited: Bool)>
   private let standardErrorURL: URL
 
   /// The binary: `fixture-server` next to the test bundle (see `MoviesBinary` in the movies
   /// tests for why `Bundle.main.bundleURL` is the build directory on Linux).
-  static func binaryURL() throws -> URL {
+  public static func binaryURL() throws -> URL {
     let candidates = [
       Bundle.main.bundleURL,
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -39,7 +39,7 @@ struct ServerProcess {
   /// Starts `fixture-server` with `arguments` and waits for its first line of output.
   ///
   /// - Throws: When the binary is missing or exits before printing a line.
-  static func start(_ arguments: [String]) async throws -> ServerProcess {
+  public static func start(_ arguments: [String]) async throws -> ServerProcess {
     let standardErrorURL = FileManager.default.temporaryDirectory
       .appendingPathComponent("fixture-server-\(UUID().uuidString).stderr")
     try Data().write(to: standardErrorURL)
@@ -79,7 +79,7 @@ struct ServerProcess {
     guard let line, !line.isEmpty else {
       kill(pid, SIGKILL)
       let status = await started.waitForExit()
-      throw RawClientError(
+      throw ProcessError(
         description: "fixture-server \(arguments) ended (\(status)) before printing a line; "
           + "stderr: \((try? started.standardError()) ?? "")")
     }
@@ -87,19 +87,19 @@ struct ServerProcess {
   }
 
   /// The port in the first line, `fixture-server: listening on http://127.0.0.1:PORT`.
-  var port: UInt16? {
+  public var port: UInt16? {
     firstLine.split(separator: ":").last.flatMap { UInt16($0) }
   }
 
   /// Sends `signal` to the child.
-  func send(_ signal: Int32) {
+  public func send(_ signal: Int32) {
     kill(processIdentifier, signal)
   }
 
   /// Waits for the child to end; cancelling the wait kills it.
   ///
   /// - Returns: The exit status (or signal number) and whether it exited normally.
-  func waitForExit() async -> (status: Int32, exited: Bool) {
+  public func waitForExit() async -> (status: Int32, exited: Bool) {
     let pid = processIdentifier
     let ending = await withTaskCancellationHandler {
       var iterator = exits.makeAsyncIterator()
@@ -111,7 +111,7 @@ struct ServerProcess {
   }
 
   /// Everything the child wrote on standard error so far.
-  func standardError() throws -> String {
+  public func standardError() throws -> String {
     String(decoding: try Data(contentsOf: standardErrorURL), as: UTF8.self)
   }
 }

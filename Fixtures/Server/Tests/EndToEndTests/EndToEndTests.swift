@@ -1,0 +1,124 @@
+import Foundation
+import ProcessTestSupport
+import Testing
+
+/// The three apps over real HTTP against `fixture-server` on loopback: live output equals
+/// fixture output, faults are survived or reported clearly, and a bad token is an auth error.
+@Suite(.timeLimit(.minutes(2)))
+struct EndToEndTests {
+  private static let token = "e2e.test.token"
+
+  /// Starts a server with `options`, runs `body` with its base URL, and stops it.
+  private func withServer<Result: Sendable>(
+    _ options: [String] = [], _ body: (String) async throws -> Result
+  ) async throws -> Result {
+    let server = try await ServerProcess.start(["--port", "0", "--quiet"] + options)
+    defer { server.send(SIGTERM) }
+    let port = try #require(server.port, "no port in \(server.firstLine)")
+    let result = try await body("http://127.0.0.1:\(port)")
+    server.send(SIGTERM)
+    let ending = await server.waitForExit()
+    #expect(ending.exited && ending.status == 0, "fixture-server ended with \(ending)")
+    return result
+  }
+
+  private var live: [String: String] { ["TMDB_API_KEY": Self.token] }
+
+  @Test func moviesOverHTTPPrintsWhatTheFixturesPrint() async throws {
+    let offline = try await CommandRun.run("movies", ["--pages", "3"])
+    let online = try await withServer(["--token", Self.token]) { base in
+      try await CommandRun.run(
+        "movies", ["--pages", "3", "--source", "live", "--api-base", base], environment: live)
+    }
+    #expect(offline.status == 0)
+    #expect(online.status == 0, "\(online.stderr)")
+    #expect(online.stdout == offline.stdout)
+    #expect(online.stdout.split(separator: "\n").count == 60)
+  }
+
+  @Test func movieSearchOverHTTPPrintsWhatTheFixturesPrint() async throws {
+    for query in ["star wars", "swift", "amélie + co"] {
+      let offline = try await CommandRun.run("movie-search", [query])
+      let online = try await withServer { base in
+        try await CommandRun.run(
+          "movie-search", [query, "--source", "live", "--api-base", base], environment: live)
+      }
+      #expect(online.status == 0, "\(query): \(online.stderr)")
+      #expect(!online.stdout.isEmpty)
+      #expect(online.stdout == offline.stdout, "\(query)")
+    }
+  }
+
+  @Test func trailsForecastsOverHTTPMatchTheFixtures() async throws {
+    let offline = try await CommandRun.run("trails", ["trail", "gull-point-loop", "--json"])
+    let online = try await withServer { base in
+      try await CommandRun.run(
+        "trails", ["trail", "gull-point-loop", "--json", "--source", "live", "--api-base", base])
+    }
+    #expect(online.status == 0, "\(online.stderr)")
+    #expect(online.stdout == offline.stdout)
+    #expect(online.stdout.contains("\"forecast\""))
+  }
+
+  @Test func moviesSurvivesLatencyAndFailuresOrSaysWhichPageFailed() async throws {
+    for seed in 1...4 {
+      let run = try await withServer(
+        ["--latency", "20ms", "--jitter", "10ms", "--fail-rate", "0.3", "--seed", "\(seed)"]
+      ) { base in
+        try await CommandRun.run(
+          "movies", ["--pages", "3", "--source", "live", "--api-base", base], environment: live)
+      }
+      let lines = run.stdout.split(separator: "\n")
+      if run.status == 0 {
+        #expect(lines.count == 60, "seed \(seed): \(lines.count) lines")
+      } else {
+        #expect(run.status == 1, "seed \(seed): status \(run.status)")
+        #expect(run.stderr.contains("HTTP 500"), "seed \(seed): \(run.stderr)")
+        #expect(lines.count % 20 == 0 && lines.count < 60, "seed \(seed): \(lines.count) lines")
+      }
+    }
+  }
+
+  @Test func movieSearchNeverPrintsResultsForAnotherQuery() async throws {
+    let queries = ["star", "swift", "star wars", "lantern", "ghost"]
+    var expected: [String: Set<String>] = [:]
+    for query in queries {
+      let offline = try await CommandRun.run("movie-search", [query])
+      expected[query] = Set(offline.stdout.split(separator: "\n").map(String.init))
+    }
+    let run = try await withServer(
+      ["--latency", "30ms", "--jitter", "30ms", "--fail-rate", "0.25", "--seed", "7"]
+    ) { base in
+      try await CommandRun.run(
+        "movie-search", ["--source", "live", "--api-base", base], environment: live,
+        input: queries.joined(separator: "\n") + "\n")
+    }
+    #expect(run.status == 0, "\(run.stderr)")
+    var current: String?
+    var headings: [String] = []
+    for line in run.stdout.split(separator: "\n").map(String.init) {
+      if line.hasPrefix("# ") {
+        current = String(line.dropFirst(2))
+        headings.append(line)
+        continue
+      }
+      // An offline answer ranks the local catalog for the same query; a live one must be
+      // exactly the fixture's answer to that query.
+      let belongs =
+        line.hasSuffix("(offline)") || expected[current ?? "", default: []].contains(line)
+      #expect(belongs, "under \(current ?? "no heading"): \(line)")
+    }
+    #expect(headings == queries.map { "# \($0)" })
+  }
+
+  @Test func aWrongTokenIsReportedAsAnAuthenticationError() async throws {
+    let run = try await withServer(["--token", "the-right-token"]) { base in
+      try await CommandRun.run(
+        "movies", ["--pages", "1", "--source", "live", "--api-base", base],
+        environment: ["TMDB_API_KEY": "a.wrong.token"])
+    }
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("401"), "\(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }.count == 1)
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One finished run of a built executable: exit status and everything it printed.
+public struct CommandRun: Sendable {
+  /// The exit status, or the signal number when `exited` is false.
+  public let status: Int32
+  /// Whether the process exited (rather than being killed by a signal).
+  public let exited: Bool
+  /// Standard output.
+  public let stdout: String
+  /// Standard error.
+  public let stderr: String
+
+  /// Runs the executable `name`, built next to the test bundle, and waits for it to end.
+  ///
+  /// Standard input is `input`, or /dev/null (so the apps run scripted); `TMDB_API_KEY` and `NO_COLOR`
+  /// are removed from the environment unless given, and cancelling the calling task kills
+  /// the process.
+  ///
+  /// - Parameters:
+  ///   - name: The executable's name, such as `movies`.
+  ///   - arguments: Its arguments.
+  ///   - environment: Variables to set for the run.
+  ///   - input: What to feed on standard input, if anything.
+  /// - Returns: The run.
+  /// - Throws: When the binary is missing or cannot start.
+  public static func run(
+    _ name: String, _ arguments: [String], environment: [String: String] = [:],
+    input: String? = nil
+  ) async throws -> CommandRun {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("run-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let stdoutURL = directory.appendingPathComponent("stdout")
+    let stderrURL = directory.appendingPathComponent("stderr")
+    try Data().write(to: stdoutURL)
+    try Data().write(to: stderrURL)
+
+    let process = Process()
+    process.executableURL = try binaryURL(name)
+    process.arguments = arguments
+    var variables = ProcessInfo.processInfo.environment.filter {
+      $0.key != "TMDB_API_KEY" && $0.key != "NO_COLOR"
+    }
+    variables.merge(environment) { _, given in given }
+    process.environment = variables
+    var inputURL = URL(fileURLWithPath: "/dev/null")
+    if let input {
+      inputURL = directory.appendingPathComponent("stdin")
+      try Data(input.utf8).write(to: inputURL)
+    }
+    process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+    process.standardError = try FileHandle(forWritingTo: stderrURL)
+
+    let (exits, exitContinuation) = AsyncStream.makeStream(of: (Int32, Bool).self)
+    process.terminationHandler = { process in
+      exitContinuation.yield((process.terminationStatus, process.terminationReason == .exit))
+      exitContinuation.finish()
+    }
+    try process.run()
+    let pid = process.processIdentifier
+    let ending = await withTaskCancellationHandler {
+      var iterator = exits.makeAsyncIterator()
+      return await iterator.next()
+    } onCancel: {
+      kill(pid, SIGKILL)
+    }
+    guard let (status, exited) = ending else {
+      throw ProcessError(description: "\(name) \(arguments) did not end")
+    }
+    return CommandRun(
+      status: status, exited: exited,
+      stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+  }
+
+  /// The built executable `name`, next to the test bundle.
+  ///
+  /// - Parameter name: The executable's name.
+  /// - Returns: Its URL.
+  /// - Throws: When it has not been built.
+  public static func binaryURL(_ name: String) throws -> URL {
+    let candidates = [
+      Bundle.main.bundleURL,
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+    ].map { $0.appendingPathComponent(name) }
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+      throw ProcessError(
+        description: "expected the built `\(name)` at one of \(candidates.map(\.path)); "
+          + "build it first: swift build --build-tests")
+    }
+    return found
+  }
+}
