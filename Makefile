@@ -13,7 +13,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance serve demo bench flake-check new-feature new-feature-check lint \
+.PHONY: help deps build test conformance serve demo bench terminal-check flake-check new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -66,10 +66,20 @@ demo: deps ## Run the three apps scripted and offline, each app's main flow in a
 	scripts/demo
 
 # Only the JSON goes to stdout (`make bench > results.json`); the build talks on stderr.
-bench: ## Build loop-bench in release and run it (JSON on stdout)
+# B9 launches .build/release/movies, so the bench builds it too.
+bench: ## Build loop-bench and movies in release and run loop-bench (JSON on stdout)
 	@echo "$(SWIFT) build -c release --product loop-bench" >&2
 	@$(SWIFT) build -c release --product loop-bench >&2
+	@echo "$(SWIFT) build -c release --product movies" >&2
+	@$(SWIFT) build -c release --product movies >&2
 	@.build/release/loop-bench
+
+# Each interactive app under a pseudo-terminal, ended four ways; checks the terminal settings.
+terminal-check: ## Run movies, movie-search and trails under a pty; check each exit restores it
+	$(SWIFT) build $(STRICT) --product movies
+	$(SWIFT) build $(STRICT) --product movie-search
+	$(SWIFT) build $(STRICT) --product trails
+	scripts/terminal-check
 
 flake-check: ## Run the Loop and LoopTesting suites 50 times under full CPU load; count failures
 	scripts/flake-check 50

@@ -205,7 +205,10 @@ let package = Package(
       path: "Conformance/Tests/ConformanceTests"),
     .executableTarget(
       name: "loop-bench",
-      dependencies: ["Loop", "LoopContracts"],
+      dependencies: [
+        "Loop", "LoopContracts", "LoopTesting", "ConformanceSuite", "MoviesFeature",
+        "MovieCatalog", "TrailsModel", "TrailsPersistence",
+      ],
       path: "Runtime/Benchmarks/loop-bench"
     ),
     // new-feature: targets

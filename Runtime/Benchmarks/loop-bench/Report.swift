@@ -12,7 +12,15 @@ struct Report {
   var memory: [MemoryPerStore.Sample]
   /// Samples of B5: explorer steps per second, and steps per run.
   var explorer: [(stepsPerSecond: Double, steps: Int)]
-  /// Measured runs per workload.
+  /// Samples of B6, one per measured run over every registered contract.
+  var conformance: [ConformanceTime.Run]
+  /// Samples of B7: per run, nanoseconds of each send-to-settled step.
+  var testStoreLatency: [[Double]]
+  /// Samples of B8, in nanoseconds per save and per load.
+  var planPersistence: PlanPersistence.Samples
+  /// Samples of B9, in nanoseconds per launch.
+  var coldStart: [Double]
+  /// Measured runs per workload (B1 to B5, B7, B8).
   var runs: Int
 
   /// B2 may cost at most this many times B1.
@@ -88,8 +96,77 @@ struct Report {
         "samplesStepsPerSecond": explorer.map { rounded($0.stepsPerSecond, places: 0) },
         "warmupRuns": 1,
       ],
+      "B6_conformanceTime": conformanceJSON,
+      "B7_testStoreLatency": testStoreLatencyJSON,
+      "B8_planPersistence": planPersistenceJSON,
+      "B9_coldStart": coldStartJSON,
       "targets": targets,
       "allTargetsMet": targets.values.allSatisfy { $0["met"] as? Bool == true },
+    ]
+  }
+
+  /// B6: median seconds per contract and in total, with the explorer's figures.
+  private var conformanceJSON: [String: Any] {
+    let names = conformance.first?.contracts.map(\.contract) ?? []
+    let contracts: [[String: Any]] = names.enumerated().map { index, name in
+      let samples = conformance.map { $0.contracts[index] }
+      return [
+        "contract": name,
+        "seconds": rounded(Bench.median(samples.map(\.seconds)), places: 3),
+        "samplesSeconds": samples.map { rounded($0.seconds, places: 3) },
+        "statesExplored": samples.first?.statesExplored ?? 0,
+        "explorerSteps": samples.first?.steps ?? 0,
+        "explorerStepsPerSecond": rounded(Bench.median(samples.map(\.stepsPerSecond)), places: 0),
+      ]
+    }
+    return [
+      "runner": "ContractRunner, depth 6, seed 1, no regressions directory",
+      "runs": conformance.count,
+      "warmupRuns": 1,
+      "contracts": contracts,
+      "totalSeconds": rounded(Bench.median(conformance.map(\.totalSeconds)), places: 3),
+      "samplesTotalSeconds": conformance.map { rounded($0.totalSeconds, places: 3) },
+    ]
+  }
+
+  /// B7: the median over runs of each run's median step, in microseconds.
+  private var testStoreLatencyJSON: [String: Any] {
+    let runMedians = testStoreLatency.map { Bench.median($0) / 1000 }
+    let all = testStoreLatency.flatMap { $0 }.sorted()
+    let p90 = all.isEmpty ? 0 : all[min(all.count - 1, all.count * 9 / 10)] / 1000
+    return [
+      "machine": "Movies with an immediate catalog, TestStore(exhaustivity: .off)",
+      "step": "store.send(.nextPage); await store.settle()",
+      "stepsPerRun": TestStoreLatency.pagesPerStore,
+      "usPerSendToSettled": rounded(Bench.median(runMedians), places: 1),
+      "samplesMedianUsPerRun": runMedians.map { rounded($0, places: 1) },
+      "p90UsAllSteps": rounded(p90, places: 1),
+      "warmupRuns": 1,
+    ]
+  }
+
+  /// B8: median milliseconds per save and per load.
+  private var planPersistenceJSON: [String: Any] {
+    [
+      "stops": PlanPersistence.stops,
+      "days": PlanPersistence.days,
+      "store": "SQLiteTrailStore, WAL, synchronous FULL, temporary directory",
+      "msPerSave": rounded(Bench.median(planPersistence.save) / 1e6, places: 3),
+      "msPerLoad": rounded(Bench.median(planPersistence.load) / 1e6, places: 3),
+      "samplesMsPerSave": planPersistence.save.map { rounded($0 / 1e6, places: 3) },
+      "samplesMsPerLoad": planPersistence.load.map { rounded($0 / 1e6, places: 3) },
+      "warmupRuns": 1,
+    ]
+  }
+
+  /// B9: median wall milliseconds per launch of `movies --pages 1`.
+  private var coldStartJSON: [String: Any] {
+    [
+      "command": ".build/release/movies " + ColdStart.arguments.joined(separator: " "),
+      "launches": coldStart.count,
+      "msPerLaunch": rounded(Bench.median(coldStart) / 1e6, places: 1),
+      "samplesMs": coldStart.map { rounded($0 / 1e6, places: 1) },
+      "warmupRuns": 1,
     ]
   }
 
@@ -99,7 +176,7 @@ struct Report {
   /// - Throws: When the dictionary holds something JSON cannot represent.
   func encoded() throws -> Data {
     var data = try JSONSerialization.data(
-      withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
+      withJSONObject: json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     data.append(contentsOf: Array("\n".utf8))
     return data
   }

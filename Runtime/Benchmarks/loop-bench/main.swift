@@ -1,8 +1,11 @@
 // loop-bench: throughput, latency and memory of the Loop runtime, printed as one JSON object.
+// B1-B5 measure the runtime; B6-B9 what people wait for: conformance, a TestStore step, the
+// trails database and a CLI's cold start.
 //
 // stdout carries only the JSON; progress goes to stderr. Build and run with `make bench`, or
 // `swift build -c release --product loop-bench && .build/release/loop-bench`.
 
+import ConformanceSuite
 import Foundation
 
 /// Writes one progress line on stderr, keeping stdout for the JSON.
@@ -11,6 +14,8 @@ func progress(_ message: String) {
 }
 
 let runs = 5
+/// Measured runs of B6, which takes seconds per run.
+let conformanceRuns = 3
 
 do {
   if CommandLine.arguments.dropFirst().first == MemoryPerStore.childFlag {
@@ -29,12 +34,27 @@ do {
   progress("B5 explorerSteps: turnstile exploration x \(runs) runs")
   let explorer = await Bench.repeated(runs) { ExplorerSteps.run() }
 
+  progress("B6 conformanceTime: \(registeredContracts.count) contracts x \(conformanceRuns) runs")
+  let conformance = try await Bench.repeated(conformanceRuns) { try await ConformanceTime.run() }
+  progress("B7 testStoreLatency: \(TestStoreLatency.pagesPerStore) sends x \(runs) runs")
+  let catalog = try await TestStoreLatency.immediateCatalog()
+  let latency = try await Bench.repeated(runs) { try await TestStoreLatency.run(catalog: catalog) }
+  progress("B8 planPersistence: \(PlanPersistence.stops) stops, save and load x \(runs) runs")
+  let persistence = try PlanPersistence.run(runs)
+  let command = "movies " + ColdStart.arguments.joined(separator: " ")
+  progress("B9 coldStart: \(command) x \(ColdStart.launches) launches")
+  let coldStart = try ColdStart.run()
+
   let report = Report(
     reducerLoop: reducerLoop,
     storeSend: storeSend,
     feedbackRoundTrips: roundTrips,
     memory: memory,
     explorer: explorer,
+    conformance: conformance,
+    testStoreLatency: latency,
+    planPersistence: persistence,
+    coldStart: coldStart,
     runs: runs
   )
   FileHandle.standardOutput.write(try report.encoded())
