@@ -13,7 +13,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance serve demo bench terminal-check flake-check new-feature new-feature-check lint \
+.PHONY: help deps build test conformance serve demo bench terminal-check crash-test flake-check new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -73,6 +73,11 @@ bench: ## Build loop-bench and movies in release and run loop-bench (JSON on std
 	@echo "$(SWIFT) build -c release --product movies" >&2
 	@$(SWIFT) build -c release --product movies >&2
 	@.build/release/loop-bench
+
+# Slow-ish (about a minute): 200 runs of the trails binary, so not part of `make test`.
+crash-test: ## SIGKILL trails 200 times mid-edit; check the SQLite plan is never torn or lost
+	$(SWIFT) build $(STRICT) --product trails
+	scripts/crash-test
 
 # Each interactive app under a pseudo-terminal, ended four ways; checks the terminal settings.
 terminal-check: ## Run movies, movie-search and trails under a pty; check each exit restores it

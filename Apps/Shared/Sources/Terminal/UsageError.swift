@@ -19,12 +19,32 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Apps that validate arguments further (a day out of range) can throw their own, with the
   /// usage line from ``ParsedArguments/usage``.
   ///
+  /// Control characters in `message` (a newline inside an argument the user typed, an
+  /// escape sequence) are written as escapes such as `\n`, so the error stays one line and
+  /// cannot drive the terminal.
+  ///
   /// - Parameters:
   ///   - message: What is wrong, one line, without the `error: ` prefix.
   ///   - usage: The usage line.
   public init(_ message: String, usage: String) {
-    self.message = message
+    self.message = Self.escapingControlCharacters(message)
     self.usage = usage
+  }
+
+  /// `text` with every control character written as an escape.
+  static func escapingControlCharacters(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      case "\t": escaped += "\\t"
+      case _ where scalar.properties.generalCategory == .control:
+        escaped += "\\u{\(String(scalar.value, radix: 16))}"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
   }
 
   /// The two lines to print: `error: <message>` and the usage line.
