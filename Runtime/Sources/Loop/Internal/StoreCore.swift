@@ -46,16 +46,12 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// Called once, right after init.
   func start() {
-    var result = locked.withLock { locked in
+    let result = locked.withLock { locked in
       var result = DrainResult()
       perform(locked.machine.start(), on: &locked, into: &result)
       return result
     }
-    while true {
-      carryOut(result)
-      if result.isFinished { return }
-      result = locked.withLock { drain(&$0) }
-    }
+    finishDrain(result)
   }
 
   var state: State {
@@ -68,7 +64,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
 
   /// Queues `event` and, unless another caller is draining, reduces everything queued.
   func send(_ event: Event, origin: EventOrigin) {
-    var result = locked.withLock { locked -> DrainResult in
+    let result = locked.withLock { locked -> DrainResult in
       switch locked.machine.enqueue(event, origin: origin) {
       case .discard:
         instrumentation?.observe(.dropped(event, origin, .arrivedAfterCancel))
@@ -83,31 +79,32 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
         return result.hasWork ? result : drain(&locked)
       }
     }
-    while true {
-      carryOut(result)
-      if result.isFinished { return }
-      result = locked.withLock { drain(&$0) }
-    }
+    finishDrain(result)
   }
 
-  /// Cancels the replaced effects, then creates the new effects' tasks.
+  /// Carries out what a drain left to do outside the lock, and drains on until it is done.
   ///
-  /// The new tasks' handles go to the bookkeeping afterwards. Runs outside the lock:
-  /// cancellation handlers run synchronously and may send.
-  private func carryOut(_ result: DrainResult) {
-    for task in result.toCancel {
-      task.cancel()
-    }
-    guard !result.toLaunch.isEmpty else { return }
-    let launched = result.toLaunch.map { record, operation in
-      (record, Task { await self.run(operation, as: record) })
-    }
-    let unwanted = locked.withLock { locked in
-      launched.filter { record, task in !locked.machine.attach(task, to: record) }
-    }
-    // Cancelled while its task was being created (the store was cancelled meanwhile).
-    for (_, task) in unwanted {
-      task.cancel()
+  /// Each round cancels the replaced effects, then creates the new effects' tasks, both
+  /// outside the lock (cancellation handlers run synchronously and may send); then, in one
+  /// critical section, attaches the new tasks and reduces what is queued.
+  private func finishDrain(_ first: DrainResult) {
+    var result = first
+    while true {
+      for task in result.toCancel {
+        task.cancel()
+      }
+      if result.isFinished { return }
+      let launched = result.toLaunch.map { record, operation in
+        (record, Task { await self.run(operation, as: record) })
+      }
+      result = locked.withLock { locked in
+        // An effect cancelled while its task was being created (the store was cancelled
+        // meanwhile) has its task cancelled in the next round.
+        let unwanted = launched.filter { record, task in !locked.machine.attach(task, to: record) }
+        var next = drain(&locked)
+        next.toCancel += unwanted.map(\.1)
+        return next
+      }
     }
   }
 
