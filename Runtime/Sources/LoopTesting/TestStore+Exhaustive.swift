@@ -66,7 +66,7 @@ extension TestStore {
   ///   - assert: Turns the state before the event into the state expected after it.
   public func receive(
     _ event: Event,
-    timeout: Duration = .milliseconds(100),
+    timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -99,7 +99,7 @@ extension TestStore {
   ///   - assert: Turns the state before the event into the state expected after it.
   public func receive(
     _ matcher: (Event) -> Bool,
-    timeout: Duration = .milliseconds(100),
+    timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -47,7 +47,7 @@ extension TestStore {
   ///   - line: The caller's line.
   ///   - column: The caller's column.
   public func wait(
-    timeout: Duration = .milliseconds(100),
+    timeout: Duration = .seconds(1),
     until predicate: (State) -> Bool,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
