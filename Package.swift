@@ -62,7 +62,7 @@ let package = Package(
     ),
     .testTarget(
       name: "MovieCatalogTests",
-      dependencies: ["MovieCatalog", "Fixtures"],
+      dependencies: ["MovieCatalog", "Fixtures", "TestSupport"],
       path: "Apps/Shared/Tests/MovieCatalogTests"
     ),
     .target(
@@ -108,14 +108,15 @@ let package = Package(
     ),
     .testTarget(
       name: "WeatherTests",
-      dependencies: ["Weather", "TrailsModel", "Fixtures"],
+      dependencies: ["Weather", "TrailsModel", "Fixtures", "TestSupport"],
       path: "Apps/Trails/Tests/WeatherTests"
     ),
     .executableTarget(
       name: "MoviesCLI", dependencies: ["MoviesFeature", "MovieCatalog", "Terminal", "Loop"],
       path: "Apps/Movies/Sources/MoviesCLI"),
     .testTarget(
-      name: "MoviesCLITests", dependencies: ["MoviesCLI"], path: "Apps/Movies/Tests/MoviesCLITests"),
+      name: "MoviesCLITests", dependencies: ["MoviesCLI", "TestSupport"],
+      path: "Apps/Movies/Tests/MoviesCLITests"),
     .target(
       name: "SearchFeature", dependencies: ["Loop", "MovieCatalog"],
       path: "Apps/Search/Sources/SearchFeature"),
@@ -135,7 +136,8 @@ let package = Package(
       dependencies: ["SearchFeature", "MovieCatalog", "Terminal", "Loop", "Fixtures"],
       path: "Apps/Search/Sources/SearchCLI"),
     .testTarget(
-      name: "SearchCLITests", dependencies: ["SearchCLI"], path: "Apps/Search/Tests/SearchCLITests"),
+      name: "SearchCLITests", dependencies: ["SearchCLI", "TestSupport"],
+      path: "Apps/Search/Tests/SearchCLITests"),
     .target(
       name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather"],
       path: "Apps/Trails/Sources/TrailsFeature"),
@@ -159,7 +161,8 @@ let package = Package(
       ],
       path: "Apps/Trails/Sources/TrailsCLI"),
     .testTarget(
-      name: "TrailsCLITests", dependencies: ["TrailsCLI"], path: "Apps/Trails/Tests/TrailsCLITests"),
+      name: "TrailsCLITests", dependencies: ["TrailsCLI", "TestSupport"],
+      path: "Apps/Trails/Tests/TrailsCLITests"),
     .target(
       name: "FixtureHTTP",
       dependencies: ["Fixtures", "MovieCatalog", "Weather", "TrailsModel"],
@@ -170,18 +173,19 @@ let package = Package(
       path: "Fixtures/Server/Sources/FixtureServer"),
     .testTarget(
       name: "FixtureServerTests",
-      dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures", "ProcessTestSupport"],
+      dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures", "TestSupport"],
       path: "Fixtures/Server/Tests/FixtureServerTests"),
-    .target(name: "ProcessTestSupport", path: "Fixtures/Server/Tests/ProcessTestSupport"),
+    .target(name: "TestSupport", path: "Fixtures/Tests/TestSupport"),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "ProcessTestSupport", "FixtureServer", "MoviesCLI", "SearchCLI", "TrailsCLI",
+        "TestSupport", "FixtureServer", "MoviesCLI", "SearchCLI", "TrailsCLI",
       ],
       path: "Fixtures/Server/Tests/EndToEndTests"),
     .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
-      name: "TerminalTests", dependencies: ["Terminal"], path: "Apps/Shared/Tests/TerminalTests"),
+      name: "TerminalTests", dependencies: ["Terminal", "TestSupport"],
+      path: "Apps/Shared/Tests/TerminalTests"),
     .executableTarget(
       name: "conformance", dependencies: ["ConformanceSuite", "LoopContracts", "Terminal"],
       path: "Conformance/Sources/conformance"),

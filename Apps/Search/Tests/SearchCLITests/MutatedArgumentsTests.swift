@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The real `movie-search` binary run with 30 mutated command lines: each exits 0, 1 or 2,

@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import MovieCatalog
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

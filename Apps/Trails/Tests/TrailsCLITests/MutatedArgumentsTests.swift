@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `trails` binary run with 30 mutated command lines: each exits 0, 1 or 2, never by

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import TestSupport
 import Testing
 import TrailsModel
 import Weather

@@ -1,5 +1,5 @@
 import Foundation
-import ProcessTestSupport
+import TestSupport
 import Testing
 
 /// The three apps over real HTTP against `fixture-server` on loopback: live output equals

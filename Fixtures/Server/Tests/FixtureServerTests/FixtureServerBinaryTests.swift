@@ -1,7 +1,7 @@
 import FixtureHTTP
 import Fixtures
 import Foundation
-import ProcessTestSupport
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

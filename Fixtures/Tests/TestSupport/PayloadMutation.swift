@@ -1,7 +1,5 @@
 import Foundation
 
-// Copied in MovieCatalogTests/Support and WeatherTests/Support: test targets share no module.
-
 /// One malformed body made from a well-formed one, named so a failure can be found again.
 ///
 /// ``cases(from:count:seed:)`` cycles through every ``Kind`` over the given bodies, drawing
@@ -11,9 +9,9 @@ import Foundation
 /// let cases = try PayloadMutation.cases(from: [("page", body)], count: 1_000, seed: 7)
 /// cases[12].body  // the 13th malformed body, the same on every run
 /// ```
-struct PayloadMutation: Sendable, CustomStringConvertible {
+public struct PayloadMutation: Sendable, CustomStringConvertible {
   /// How a body is broken.
-  enum Kind: String, CaseIterable, Sendable {
+  public enum Kind: String, CaseIterable, Sendable {
     /// The first n bytes, for a random n shorter than the body.
     case truncated
     /// A random value as another type: number and string swap, array and object swap.
@@ -37,13 +35,16 @@ struct PayloadMutation: Sendable, CustomStringConvertible {
   }
 
   /// The case's place in the sequence.
-  let index: Int
-  let kind: Kind
+  public let index: Int
+  /// How the body was broken.
+  public let kind: Kind
   /// The name of the well-formed body it was made from.
-  let base: String
-  let body: Data
+  public let base: String
+  /// The malformed bytes.
+  public let body: Data
 
-  var description: String { "#\(index) \(kind.rawValue) of \(base) (\(body.count) bytes)" }
+  /// The case in one line: index, kind, base and size.
+  public var description: String { "#\(index) \(kind.rawValue) of \(base) (\(body.count) bytes)" }
 
   static let hugeNumbers = [
     "1e400", "-1e400", "99999999999999999999999", "-99999999999999999999999", "-0", "1e-400",
@@ -65,7 +66,14 @@ struct PayloadMutation: Sendable, CustomStringConvertible {
   static let depth = 10_000
 
   /// `count` cases cycling through every kind, each from a random body of `bases`.
-  static func cases(
+  ///
+  /// - Parameters:
+  ///   - bases: Well-formed JSON bodies, each with a name.
+  ///   - count: How many cases to make.
+  ///   - seed: The generator's seed.
+  /// - Returns: The cases, in order.
+  /// - Throws: When a base is not JSON.
+  public static func cases(
     from bases: [(name: String, data: Data)], count: Int, seed: UInt64
   ) throws -> [PayloadMutation] {
     var generator = SeededGenerator(seed: seed)

@@ -1,5 +1,3 @@
-// Copied in MovieCatalogTests/Support and WeatherTests/Support: test targets share no module.
-
 /// A JSON document as a tree whose numbers keep their text, so a mutation can write any
 /// number (`1e400`, `-0`) and object keys keep a fixed (sorted) order.
 indirect enum JSONValue: Decodable {

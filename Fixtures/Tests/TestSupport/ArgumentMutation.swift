@@ -1,6 +1,3 @@
-// Copied into TerminalTests/Support and each CLI test target's Support/: test targets share no
-// module.
-
 /// Mutated command lines: valid argument lists broken by dropping, repeating, swapping,
 /// truncating and inserting odd tokens, drawn from a ``SeededGenerator``.
 ///
@@ -9,7 +6,7 @@
 ///   from: [["--pages", "2"]], tokens: ["--json"], count: 10, seed: 1)
 /// lists[3]  // the same list on every run
 /// ```
-enum ArgumentMutation {
+public enum ArgumentMutation {
   /// Tokens that probe the parser's edges, inserted or substituted at random.
   static let oddTokens: [String] = [
     "--", "-", "--x=", "", " ", "=", "--=", "-=", "---", "--json=", "--json=yes", "-h", "--help",
@@ -26,7 +23,14 @@ enum ArgumentMutation {
   }
 
   /// `count` lists, each a random base with one to three random operations applied.
-  static func lists(
+  ///
+  /// - Parameters:
+  ///   - bases: Valid argument lists to start from.
+  ///   - tokens: The app's own option names, added to the odd tokens.
+  ///   - count: How many lists to make.
+  ///   - seed: The generator's seed.
+  /// - Returns: The lists, in order.
+  public static func lists(
     from bases: [[String]], tokens: [String], count: Int, seed: UInt64
   ) -> [[String]] {
     var generator = SeededGenerator(seed: seed)

@@ -1,21 +1,26 @@
 import Foundation
 
-// Copied in SearchCLITests/Support and TrailsCLITests/Support: test targets share no module.
-
 /// How a run of a built executable ended: its exit status, or the signal that ended it.
 ///
-/// The other runners in these targets report `terminationStatus` alone, which cannot tell
-/// `exit(6)` from `SIGABRT`; a test that asserts "never a signal" needs the reason too.
-struct ExitProbe {
+/// A test that asserts "never a signal" needs the reason, not `terminationStatus` alone,
+/// which cannot tell `exit(6)` from `SIGABRT`.
+public struct ExitProbe: Sendable {
   /// The exit status, or the signal number when ``exited`` is false.
-  let status: Int32
+  public let status: Int32
   /// Whether the process exited, rather than being ended by a signal.
-  let exited: Bool
+  public let exited: Bool
   /// What it wrote on standard error.
-  let standardError: String
+  public let standardError: String
 
   /// Runs `executable` with `arguments` and `environment` added, standard input empty.
-  static func run(
+  ///
+  /// - Parameters:
+  ///   - executable: The binary.
+  ///   - arguments: Its arguments.
+  ///   - environment: Variables added to the process's environment.
+  /// - Returns: How it ended.
+  /// - Throws: When it cannot start.
+  public static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
   ) throws -> ExitProbe {
     let process = Process()

@@ -1,5 +1,3 @@
-// Copied into each malformed-input test target's Support/: test targets share no module.
-
 /// A SplitMix64 generator: the same seed gives the same numbers on every run and platform.
 ///
 /// Malformed-input tests draw from it instead of the system generator, so a failing case is
