@@ -16,11 +16,29 @@ public struct CommandRun: Sendable {
   /// Standard error.
   public let stderr: String
 
+  /// Standard output's lines, without the newline that ends the last one.
+  public var stdoutLines: [String] { Self.lines(of: stdout) }
+  /// Standard error's lines, without the newline that ends the last one.
+  public var stderrLines: [String] { Self.lines(of: stderr) }
+
+  /// Variables removed from every run's environment unless the run sets them: the TMDB key,
+  /// `NO_COLOR`, and proxy settings (every request here goes to loopback).
+  public static let removedVariables: Set<String> = [
+    "TMDB_API_KEY", "NO_COLOR", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY",
+    "all_proxy", "ALL_PROXY",
+  ]
+
+  private static func lines(of text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
   /// Runs the executable `name`, built next to the test bundle, and waits for it to end.
   ///
-  /// Standard input is `input`, or /dev/null (so the apps run scripted); `TMDB_API_KEY` and `NO_COLOR`
-  /// are removed from the environment unless given, and cancelling the calling task kills
-  /// the process.
+  /// Standard input is `input`, or /dev/null (so the apps run scripted); the
+  /// ``removedVariables`` are removed from the environment unless given, and cancelling the
+  /// calling task kills the process.
   ///
   /// - Parameters:
   ///   - name: The executable's name, such as `movies`.
@@ -46,7 +64,7 @@ public struct CommandRun: Sendable {
     process.executableURL = try binaryURL(name)
     process.arguments = arguments
     var variables = ProcessInfo.processInfo.environment.filter {
-      $0.key != "TMDB_API_KEY" && $0.key != "NO_COLOR"
+      !removedVariables.contains($0.key)
     }
     variables.merge(environment) { _, given in given }
     process.environment = variables

@@ -15,7 +15,7 @@ struct MutatedArgumentsTests {
   static let tokens = ["--json", "--limit", "--source", "fixtures", "star", "3"]
 
   @Test func mutatedArgumentListsExitWithZeroOneOrTwoAndNeverBySignal() throws {
-    let executable = try MovieSearchProcess.executable()
+    let executable = try CommandRun.binaryURL("movie-search")
     let lists = ArgumentMutation.lists(
       from: Self.bases, tokens: Self.tokens, count: 30, seed: 0xB1_0002)
     for arguments in lists {
