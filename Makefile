@@ -86,7 +86,7 @@ terminal-check: ## Run movies, movie-search and trails under a pty; check each e
 	$(SWIFT) build $(STRICT) --product trails
 	scripts/terminal-check
 
-flake-check: ## Run the Loop and LoopTesting suites 50 times under full CPU load; count failures
+flake-check: ## Run the whole test suite 50 times under full CPU load; count failures
 	scripts/flake-check 50
 
 new-feature: ## Start Apps/Foo from Templates/Feature, renamed and wired in (NAME=Foo)
