@@ -13,7 +13,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance serve demo bench terminal-check crash-test flake-check new-feature new-feature-check lint \
+.PHONY: help deps build test conformance serve demo bench terminal-check crash-test flake-check tsan new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -85,6 +85,10 @@ terminal-check: ## Run movies, movie-search and trails under a pty; check each e
 	$(SWIFT) build $(STRICT) --product movie-search
 	$(SWIFT) build $(STRICT) --product trails
 	scripts/terminal-check
+
+# A separate build in .build/tsan (about 5 minutes from scratch on 2 cores), then the suite.
+tsan: deps ## Run every test under ThreadSanitizer (--sanitize=thread); any race report fails
+	scripts/tsan
 
 flake-check: ## Run the whole test suite 50 times under full CPU load; count failures
 	scripts/flake-check 50

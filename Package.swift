@@ -233,3 +233,18 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// `make tsan` builds with LOOP_THREAD_SANITIZER=1 in the environment. ThreadSanitizer cannot
+// see how `Synchronization.Mutex` locks on Linux (atomics and futex system calls), so it would
+// report every value a `Mutex` protects as raced. In that build every Swift target gets the
+// LOOP_THREAD_SANITIZER condition and the ThreadSanitizerSupport module, whose pthread-backed
+// `PthreadMutex` each module's `Mutex+ThreadSanitizer.swift` puts in place of `Mutex`. Every
+// other build leaves the module out and uses `Synchronization.Mutex`.
+if Context.environment["LOOP_THREAD_SANITIZER"] != nil {
+  let support = "ThreadSanitizerSupport"
+  for target in package.targets where target.type != .system {
+    target.dependencies.append(.target(name: support))
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("LOOP_THREAD_SANITIZER")]
+  }
+  package.targets.append(.target(name: support, path: "Runtime/Sources/\(support)"))
+}
