@@ -11,8 +11,9 @@
 /// ThreadSanitizer cannot see, so every value it protects looks raced. ThreadSanitizer
 /// intercepts `pthread_mutex_lock` and `pthread_mutex_unlock`, so with this lock it sees the
 /// happens-before edges and reports only real races. Under `make tsan` each module that keeps
-/// state in a `Mutex` declares `typealias Mutex = PthreadMutex` (its `Mutex+ThreadSanitizer.swift`),
-/// which shadows the standard library's type in that module; the code itself is unchanged.
+/// state in a `Mutex` declares `typealias Mutex = PthreadMutex` (in its
+/// `Mutex+ThreadSanitizer.swift`), which shadows the standard library's type in that module;
+/// the code itself is unchanged.
 ///
 /// It is a struct over a class so that the `pthread_mutex_t` never moves, and `@unchecked
 /// Sendable` because the lock, not the compiler, guards `value`: the same promise
@@ -37,7 +38,8 @@ public struct PthreadMutex<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
 
 /// The lock and the value, each at a stable address.
 ///
-/// Both are reached through pointers, so ThreadSanitizer sees plain memory accesses ordered by the `pthread_mutex_t`.
+/// Both are reached through pointers, so ThreadSanitizer sees plain memory accesses ordered by
+/// the `pthread_mutex_t`.
 private final class Storage<Value: ~Copyable> {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
