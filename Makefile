@@ -86,7 +86,7 @@ terminal-check: ## Run movies, movie-search and trails under a pty; check each e
 	$(SWIFT) build $(STRICT) --product trails
 	scripts/terminal-check
 
-# A separate build in .build/tsan (about 5 minutes from scratch on 2 cores), then the suite.
+# A separate build in .build/tsan (about 2 minutes from scratch on 2 cores), then the suite.
 tsan: deps ## Run every test under ThreadSanitizer (--sanitize=thread); any race report fails
 	scripts/tsan
 
