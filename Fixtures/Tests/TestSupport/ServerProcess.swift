@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -19,6 +20,7 @@ public struct ServerProcess: Sendable {
   public let processIdentifier: Int32
   private let exits: AsyncStream<(status: Int32, exited: Bool)>
   private let standardErrorURL: URL
+  private let reaped: ReapedFlag
 
   /// The binary: `fixture-server` next to the test bundle (see `MoviesBinary` in the movies
   /// tests for why `Bundle.main.bundleURL` is the build directory on Linux).
@@ -53,7 +55,9 @@ public struct ServerProcess: Sendable {
 
     let (exits, exitContinuation) = AsyncStream.makeStream(of: (status: Int32, exited: Bool).self)
     let (firstEvent, eventContinuation) = AsyncStream.makeStream(of: String?.self)
+    let reaped = ReapedFlag()
     process.terminationHandler = { process in
+      reaped.value.store(true, ordering: .sequentiallyConsistent)
       exitContinuation.yield((process.terminationStatus, process.terminationReason == .exit))
       exitContinuation.finish()
       eventContinuation.yield(nil)
@@ -75,7 +79,7 @@ public struct ServerProcess: Sendable {
     }
     let started = ServerProcess(
       firstLine: line ?? "", processIdentifier: pid, exits: exits,
-      standardErrorURL: standardErrorURL)
+      standardErrorURL: standardErrorURL, reaped: reaped)
     guard let line, !line.isEmpty else {
       kill(pid, SIGKILL)
       let status = await started.waitForExit()
@@ -91,8 +95,12 @@ public struct ServerProcess: Sendable {
     firstLine.split(separator: ":").last.flatMap { UInt16($0) }
   }
 
-  /// Sends `signal` to the child.
+  /// Sends `signal` to the child, unless it has already ended.
+  ///
+  /// Once the child has been reaped its process id is free for the system to give to another
+  /// process, so a late `send` (a `defer` after the test saw the exit) must not signal it.
   public func send(_ signal: Int32) {
+    guard !reaped.value.load(ordering: .sequentiallyConsistent) else { return }
     kill(processIdentifier, signal)
   }
 
@@ -114,6 +122,11 @@ public struct ServerProcess: Sendable {
   public func standardError() throws -> String {
     String(decoding: try Data(contentsOf: standardErrorURL), as: UTF8.self)
   }
+}
+
+/// Set once Foundation has reaped the child (its termination handler ran).
+private final class ReapedFlag: Sendable {
+  let value = Atomic<Bool>(false)
 }
 
 /// Reads one line (without its newline) from `descriptor`, blocking; `nil` at end of file

@@ -23,7 +23,18 @@ struct FixtureServerBinaryTests {
     let port = try #require(server.port, "first line: \(server.firstLine)")
     #expect(server.firstLine == "fixture-server: listening on http://127.0.0.1:\(port)")
 
-    let (body, response) = try await TestHTTP.get(port: port, "/3/movie/popular?page=1")
+    let body: Data
+    let response: HTTPURLResponse
+    do {
+      (body, response) = try await TestHTTP.get(port: port, "/3/movie/popular?page=1")
+    } catch {
+      // Say whether the server was still running, and what it wrote, not only the refusal.
+      server.send(SIGKILL)
+      let ending = await server.waitForExit()
+      Issue.record(
+        "GET failed: \(error); server ended \(ending); stderr: \(try server.standardError())")
+      return
+    }
     #expect(response.statusCode == 200)
     #expect(body == (try Fixtures.data("movies/popular-1.json")))
 
