@@ -71,6 +71,46 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
         failure: problems.isEmpty ? nil : problems.joined(separator: "; ")))
   }
 
+  /// Declares that `log` recorded exactly `count` calls with `arguments` in any order.
+  ///
+  /// For calls made by effects started together (two keys of a `forEach`, a request started
+  /// and replaced in one burst): their tasks run concurrently, so which calls first is not
+  /// part of the contract. Each expected argument must match one call, as often as it is
+  /// listed.
+  ///
+  /// - Parameters:
+  ///   - name: The dependency, as the report names it ("forecast").
+  ///   - log: The spy the double records into.
+  ///   - count: The exact number of calls allowed.
+  ///   - arguments: The arguments expected, in no particular order.
+  public func budget<Arguments: Equatable & Sendable>(
+    _ name: String, _ log: CallLog<Arguments>, exactly count: Int,
+    inAnyOrder arguments: [Arguments]
+  ) {
+    let actual = log.arguments
+    var problems: [String] = []
+    if actual.count != count {
+      problems.append("expected exactly \(count) call(s), got \(actual.count)")
+    }
+    var unmatched = actual
+    let missing = arguments.filter { expected in
+      guard let index = unmatched.firstIndex(of: expected) else { return true }
+      unmatched.remove(at: index)
+      return false
+    }
+    if !missing.isEmpty || !unmatched.isEmpty {
+      problems.append(
+        "expected arguments \(arguments) in any order, got \(actual) "
+          + "(missing \(missing), unexpected \(unmatched))")
+    }
+    let listed = arguments.map { "\($0)" }.joined(separator: ", ")
+    record(
+      BudgetResult(
+        dependency: name, expected: "exactly \(count), in any order: \(listed)",
+        actualCount: actual.count,
+        failure: problems.isEmpty ? nil : problems.joined(separator: "; ")))
+  }
+
   /// Declares that `log` recorded at most `count` calls.
   ///
   /// - Parameters:

@@ -86,6 +86,35 @@ struct ContractRunnerTests {
       report.failures.contains { $0.contains("budget load: expected exactly 1 call(s), got 3") })
   }
 
+  @Test func aBudgetInAnyOrderAcceptsAnotherOrderAndNamesWhatDiffers() async {
+    func scenario(_ name: String, calls: [Int], expected: [Int]) -> Scenario<Turnstile> {
+      Scenario(name) { context in
+        let log = CallLog<Int>()
+        for call in calls { log.record(call) }
+        context.budget("load", log, exactly: expected.count, inAnyOrder: expected)
+      }
+    }
+    let base = TurnstileContracts.contract { Turnstile() }
+    let contract = Contract(
+      name: base.name, initialStates: base.initialStates, phase: base.phase,
+      eventKind: base.eventKind, table: base.table, examples: [], invariants: [],
+      scenarios: [
+        scenario("another order", calls: [2, 1, 2], expected: [1, 2, 2]),
+        scenario("one call repeated instead of another", calls: [1, 1, 2], expected: [1, 2, 2]),
+      ],
+      alphabet: base.alphabet, makeMachine: base.makeMachine)
+
+    let report = await runner.run(contract)
+
+    let budgets = report.scenarios.flatMap(\.budgets)
+    #expect(
+      budgets.map(\.expected) == Array(repeating: "exactly 3, in any order: 1, 2, 2", count: 2))
+    #expect(budgets[0].failure == nil)
+    #expect(
+      budgets[1].failure
+        == "expected arguments [1, 2, 2] in any order, got [1, 1, 2] (missing [2], unexpected [1])")
+  }
+
   @Test func aReducerTheLiveStoreDisagreesWithIsReportedAsARuntimeBug() async {
     let report = await runner.run(
       LoaderContracts.contract(name: "impure") { _ in ImpureLoader() })
