@@ -22,22 +22,6 @@ public struct ServerProcess: Sendable {
   private let standardErrorURL: URL
   private let reaped: ReapedFlag
 
-  /// The binary: `fixture-server` next to the test bundle (see `MoviesBinary` in the movies
-  /// tests for why `Bundle.main.bundleURL` is the build directory on Linux).
-  public static func binaryURL() throws -> URL {
-    let candidates = [
-      Bundle.main.bundleURL,
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-    ].map { $0.appendingPathComponent("fixture-server") }
-    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    return try #require(
-      found,
-      """
-      Expected the built `fixture-server` at one of \(candidates.map(\.path)), found none. \
-      Build it first: swift build --build-tests (FixtureServerTests depends on FixtureServer).
-      """)
-  }
-
   /// Starts `fixture-server` with `arguments` and waits for its first line of output.
   ///
   /// - Throws: When the binary is missing or exits before printing a line.
@@ -47,7 +31,7 @@ public struct ServerProcess: Sendable {
     try Data().write(to: standardErrorURL)
     let output = Pipe()
     let process = Process()
-    process.executableURL = try binaryURL()
+    process.executableURL = try CommandRun.binaryURL("fixture-server")
     process.arguments = arguments
     process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/null"))
     process.standardOutput = output

@@ -93,7 +93,7 @@ struct FixtureServerBinaryTests {
     (["--nope"], "error: unknown option '--nope'"),
   ])
   func badArgumentsExitTwoWithOneLine(arguments: [String], message: String) async throws {
-    let run = try await runToEnd(arguments)
+    let run = try await CommandRun.run("fixture-server", arguments)
     #expect(run.status == 2, "stderr: \(run.stderr)")
     #expect(run.stderr.hasPrefix(message), "stderr: \(run.stderr)")
     #expect(run.stdout.isEmpty)
@@ -103,47 +103,11 @@ struct FixtureServerBinaryTests {
     let holder = try TestHTTP.startServer()
     defer { holder.stop() }
 
-    let run = try await runToEnd(["--port", "\(holder.port)"])
+    let run = try await CommandRun.run("fixture-server", ["--port", "\(holder.port)"])
 
     #expect(run.status == 1)
     #expect(
       run.stderr.hasPrefix("error: cannot listen on 127.0.0.1:\(holder.port): bind failed"),
       "stderr: \(run.stderr)")
-  }
-
-  /// Runs the binary with arguments that make it exit by itself; its status and output.
-  private func runToEnd(_ arguments: [String]) async throws -> (
-    status: Int32, stdout: String, stderr: String
-  ) {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("fixture-server-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let stdoutURL = directory.appendingPathComponent("stdout")
-    let stderrURL = directory.appendingPathComponent("stderr")
-    try Data().write(to: stdoutURL)
-    try Data().write(to: stderrURL)
-    let process = Process()
-    process.executableURL = try ServerProcess.binaryURL()
-    process.arguments = arguments
-    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-    process.standardError = try FileHandle(forWritingTo: stderrURL)
-    let (exits, continuation) = AsyncStream.makeStream(of: Int32.self)
-    process.terminationHandler = { process in
-      continuation.yield(process.terminationStatus)
-      continuation.finish()
-    }
-    try process.run()
-    let pid = process.processIdentifier
-    let status = await withTaskCancellationHandler {
-      var iterator = exits.makeAsyncIterator()
-      return await iterator.next()
-    } onCancel: {
-      kill(pid, SIGKILL)
-    }
-    return (
-      try #require(status), String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
-      String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self)
-    )
   }
 }
