@@ -33,11 +33,12 @@ let package = Package(
       // lookups on every send (about 20x slower: `make bench`, B2).
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
     ),
-    .testTarget(name: "LoopTests", dependencies: ["Loop"], path: "Runtime/Tests/LoopTests"),
+    .testTarget(
+      name: "LoopTests", dependencies: ["Loop", "TestSupport"], path: "Runtime/Tests/LoopTests"),
     .target(name: "LoopTesting", dependencies: ["Loop"], path: "Runtime/Sources/LoopTesting"),
     .testTarget(
       name: "LoopTestingTests",
-      dependencies: ["Loop", "LoopTesting"],
+      dependencies: ["Loop", "LoopTesting", "TestSupport"],
       path: "Runtime/Tests/LoopTestingTests"
     ),
     .target(
@@ -45,7 +46,7 @@ let package = Package(
       path: "Runtime/Sources/LoopContracts"),
     .testTarget(
       name: "LoopContractsTests",
-      dependencies: ["Loop", "LoopTesting", "LoopContracts"],
+      dependencies: ["Loop", "LoopTesting", "LoopContracts", "TestSupport"],
       path: "Runtime/Tests/LoopContractsTests"
     ),
     .target(
@@ -76,6 +77,7 @@ let package = Package(
       name: "MoviesFeatureTests",
       dependencies: [
         "MoviesFeature", "MoviesContract", "MovieCatalog", "LoopTesting", "LoopContracts",
+        "TestSupport",
       ],
       path: "Apps/Movies/Tests/MoviesFeatureTests"),
     .systemLibrary(
@@ -128,7 +130,7 @@ let package = Package(
       name: "SearchFeatureTests",
       dependencies: [
         "SearchFeature", "SearchContract", "MovieCatalog", "LoopTesting", "LoopContracts",
-        "Fixtures",
+        "Fixtures", "TestSupport",
       ],
       path: "Apps/Search/Tests/SearchFeatureTests"),
     .executableTarget(
@@ -151,7 +153,7 @@ let package = Package(
       name: "TrailsFeatureTests",
       dependencies: [
         "TrailsFeature", "TrailsContract", "TrailsModel", "Weather", "LoopTesting",
-        "LoopContracts",
+        "LoopContracts", "TestSupport",
       ],
       path: "Apps/Trails/Tests/TrailsFeatureTests"),
     .executableTarget(
@@ -176,6 +178,9 @@ let package = Package(
       dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures", "TestSupport"],
       path: "Fixtures/Server/Tests/FixtureServerTests"),
     .target(name: "TestSupport", path: "Fixtures/Tests/TestSupport"),
+    .testTarget(
+      name: "TestSupportTests", dependencies: ["TestSupport"],
+      path: "Fixtures/Tests/TestSupportTests"),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
@@ -228,7 +233,9 @@ let package = Package(
       path: "Templates/Feature/Sources/TemplateCLI"),
     .testTarget(
       name: "TemplateFeatureTests",
-      dependencies: ["TemplateFeature", "TemplateContract", "Loop", "LoopTesting"],
+      dependencies: [
+        "TemplateFeature", "TemplateContract", "Loop", "LoopTesting", "TestSupport",
+      ],
       path: "Templates/Feature/Tests/TemplateFeatureTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -14,11 +14,12 @@ struct ReportFormatTests {
       contracts, with: ContractRunner(options: .init(exploration: .init(depth: 4, seed: 3))))
   }
 
-  @Test func theTextTableEndsWithTheSummaryLineWhenEveryContractPasses() async {
+  @Test func theTextTableEndsWithTheSummaryLineWhenEveryContractPasses() async throws {
     let text = TextReport(useColor: false).render(
       await run([AnyContract(Dial.contract(broken: false))]))
     let lines = text.split(separator: "\n").map(String.init)
 
+    try #require(lines.count > 1, "expected a header and a row, got:\n\(text)")
     #expect(lines.first?.hasPrefix("app ") == true)
     #expect(lines[1].hasPrefix("dial "))
     #expect(lines[1].contains("1/1") && lines[1].hasSuffix("pass"))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -38,18 +39,22 @@ public struct CommandRun: Sendable {
   ///
   /// Standard input is `input`, or /dev/null (so the apps run scripted); the
   /// ``removedVariables`` are removed from the environment unless given, and cancelling the
-  /// calling task kills the process.
+  /// calling task kills the process. A process still running when `bound` has passed is
+  /// killed, and the run fails with what it had printed: a scripted app that never ends is a
+  /// failure of that test, not a hang of the suite.
   ///
   /// - Parameters:
   ///   - name: The executable's name, such as `movies`.
   ///   - arguments: Its arguments.
   ///   - environment: Variables to set for the run.
   ///   - input: What to feed on standard input, if anything.
+  ///   - bound: How long the process may run (as ``GuardTimer`` counts it); 30 s unless given.
   /// - Returns: The run.
-  /// - Throws: When the binary is missing or cannot start.
+  /// - Throws: When the binary is missing or cannot start, or ``WaitTimedOut`` when the
+  ///   process outlives `bound`.
   public static func run(
     _ name: String, _ arguments: [String], environment: [String: String] = [:],
-    input: String? = nil
+    input: String? = nil, bound: Duration = .seconds(30)
   ) async throws -> CommandRun {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("run-\(name)-\(UUID().uuidString)")
@@ -84,19 +89,29 @@ public struct CommandRun: Sendable {
     }
     try process.run()
     let pid = process.processIdentifier
+    let outlived = Mutex(false)
+    let timer = GuardTimer(bound: bound) {
+      outlived.withLock { $0 = true }
+      kill(pid, SIGKILL)
+    }
     let ending = await withTaskCancellationHandler {
       var iterator = exits.makeAsyncIterator()
       return await iterator.next()
     } onCancel: {
       kill(pid, SIGKILL)
     }
+    timer.cancel()
     guard let (status, exited) = ending else {
       throw ProcessError(description: "\(name) \(arguments) did not end")
     }
-    return CommandRun(
-      status: status, exited: exited,
-      stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+    let stdout = String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self)
+    let stderr = String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self)
+    if outlived.withLock({ $0 }) {
+      throw WaitTimedOut(
+        what: "\(name) \(arguments.joined(separator: " ")) to exit", bound: bound,
+        location: "CommandRun", detail: "killed; stdout:\n\(stdout)\nstderr:\n\(stderr)")
+    }
+    return CommandRun(status: status, exited: exited, stdout: stdout, stderr: stderr)
   }
 
   /// The built executable `name`, next to the test bundle.

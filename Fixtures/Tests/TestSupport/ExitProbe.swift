@@ -1,4 +1,9 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// How a run of a built executable ended: its exit status, or the signal that ended it.
 ///
@@ -14,14 +19,19 @@ public struct ExitProbe: Sendable {
 
   /// Runs `executable` with `arguments` and `environment` added, standard input empty.
   ///
+  /// A process still running after `bound` is killed, and the probe says so: it ends by
+  /// SIGKILL, which every caller's check of the exit status rejects.
+  ///
   /// - Parameters:
   ///   - executable: The binary.
   ///   - arguments: Its arguments.
   ///   - environment: Variables added to the process's environment.
+  ///   - bound: How long the process may run, in wall-clock seconds; 30 unless given.
   /// - Returns: How it ended.
   /// - Throws: When it cannot start.
   public static func run(
-    _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
+    _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+    bound: Double = 30
   ) throws -> ExitProbe {
     let process = Process()
     process.executableURL = executable
@@ -33,6 +43,14 @@ public struct ExitProbe: Sendable {
     process.standardOutput = output
     process.standardError = error
     try process.run()
+    // This call blocks its thread, so the bound runs on a Dispatch queue, not on a task that
+    // would need the (possibly blocked) cooperative pool.
+    let pid = process.processIdentifier
+    let finished = Mutex(false)
+    DispatchQueue.global().asyncAfter(deadline: .now() + bound) {
+      if !finished.withLock({ $0 }) { kill(pid, SIGKILL) }
+    }
+    defer { finished.withLock { $0 = true } }
     // Standard error is a few lines at most: drain standard output first, then it.
     _ = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()

@@ -2,15 +2,16 @@ import Foundation
 import Loop
 import LoopContracts
 import LoopTesting
+import TestSupport
 import Testing
 
 /// The runner on contracts that hold, and on deliberately broken machines: each kind of
 /// failure is caught and reported clearly.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct ContractRunnerTests {
   private let runner = ContractRunner(options: .init(exploration: .init(depth: 6, seed: 7)))
 
-  @Test func aTurnstileThatKeepsItsContractPassesEveryCheck() async {
+  @Test func aTurnstileThatKeepsItsContractPassesEveryCheck() async throws {
     let report = await runner.run(TurnstileContracts.contract { Turnstile() })
 
     #expect(report.passed, "\(report.failures)")
@@ -21,7 +22,7 @@ struct ContractRunnerTests {
     #expect(report.invariants.allSatisfy { $0.statesChecked > 20 })
   }
 
-  @Test func aPagedLoaderThatKeepsItsContractPassesWithItsBudget() async {
+  @Test func aPagedLoaderThatKeepsItsContractPassesWithItsBudget() async throws {
     let report = await runner.run(
       LoaderContracts.contract(name: "loader") { PagedLoader(load: $0) })
 
@@ -33,7 +34,7 @@ struct ContractRunnerTests {
       loaded?.exercisedBy.contains("scenario: three rapid next requests cause one call") == true)
   }
 
-  @Test func aWrongExampleIsReportedWithTheFieldThatDiffers() async {
+  @Test func aWrongExampleIsReportedWithTheFieldThatDiffers() async throws {
     let wrong = Example<Turnstile.State, Turnstile.Event>(
       "a coin unlocks (wrongly expecting two coins)", given: Turnstile.State(), when: .coin,
       then: Turnstile.State(isLocked: false, coins: 2))
@@ -41,12 +42,12 @@ struct ContractRunnerTests {
       TurnstileContracts.contract({ Turnstile() }, examples: [wrong]))
 
     #expect(!report.passed)
-    let failure = report.examples[0].failure ?? ""
+    let failure = try #require(report.examples.first, "no example was reported").failure ?? ""
     #expect(failure.contains("the reducer does not produce the expected state"))
     #expect(failure.contains("coins\n  - expected: 2\n  + actual:   1"))
   }
 
-  @Test func anInvariantBrokenOnlyFiveEventsDeepIsFoundAndShrunk() async {
+  @Test func anInvariantBrokenOnlyFiveEventsDeepIsFoundAndShrunk() async throws {
     let report = await runner.run(TurnstileContracts.contract { LeakyTurnstile() })
 
     #expect(!report.passed)
@@ -62,7 +63,7 @@ struct ContractRunnerTests {
     #expect(report.examples.allSatisfy { $0.failure == nil })
   }
 
-  @Test func aMoveTheTableDoesNotListIsReportedWithWhereItWasSeen() async {
+  @Test func aMoveTheTableDoesNotListIsReportedWithWhereItWasSeen() async throws {
     let table = TurnstileContracts.table.filter {
       $0 != Move("unlocked", on: "coin", to: "unlocked")
     }
@@ -75,18 +76,19 @@ struct ContractRunnerTests {
       report.failures.contains { $0.hasPrefix("undeclared move unlocked --coin--> unlocked") })
   }
 
-  @Test func aBlownCallBudgetIsReportedWithTheCount() async {
+  @Test func aBlownCallBudgetIsReportedWithTheCount() async throws {
     let report = await runner.run(
       LoaderContracts.contract(name: "restarting") { RestartingLoader(load: $0) })
 
     #expect(!report.passed)
-    let budget = report.scenarios[0].budgets[0]
+    let scenario = try #require(report.scenarios.first, "no scenario was reported")
+    let budget = try #require(scenario.budgets.first, "the scenario reported no budget")
     #expect(budget.failure?.hasPrefix("expected exactly 1 call(s), got 3") == true)
     #expect(
       report.failures.contains { $0.contains("budget load: expected exactly 1 call(s), got 3") })
   }
 
-  @Test func aBudgetInAnyOrderAcceptsAnotherOrderAndNamesWhatDiffers() async {
+  @Test func aBudgetInAnyOrderAcceptsAnotherOrderAndNamesWhatDiffers() async throws {
     func scenario(_ name: String, calls: [Int], expected: [Int]) -> Scenario<Turnstile> {
       Scenario(name) { context in
         let log = CallLog<Int>()
@@ -107,6 +109,7 @@ struct ContractRunnerTests {
     let report = await runner.run(contract)
 
     let budgets = report.scenarios.flatMap(\.budgets)
+    try #require(budgets.count == 2, "expected two budgets, got \(budgets)")
     #expect(
       budgets.map(\.expected) == Array(repeating: "exactly 3, in any order: 1, 2, 2", count: 2))
     #expect(budgets[0].failure == nil)
@@ -115,14 +118,15 @@ struct ContractRunnerTests {
         == "expected arguments [1, 2, 2] in any order, got [1, 1, 2] (missing [2], unexpected [1])")
   }
 
-  @Test func aReducerTheLiveStoreDisagreesWithIsReportedAsARuntimeBug() async {
+  @Test func aReducerTheLiveStoreDisagreesWithIsReportedAsARuntimeBug() async throws {
     let report = await runner.run(
       LoaderContracts.contract(name: "impure") { _ in ImpureLoader() })
 
-    #expect(report.examples[0].failure?.contains("runtime bug: the live store reduced") == true)
+    let example = try #require(report.examples.first, "no example was reported")
+    #expect(example.failure?.contains("runtime bug: the live store reduced") == true)
   }
 
-  @Test func aScenarioWhoseWaitFailsIsReportedNotRecordedAsATestIssue() async {
+  @Test func aScenarioWhoseWaitFailsIsReportedNotRecordedAsATestIssue() async throws {
     let stuck = Scenario<Turnstile>("waits for a pass nobody makes") { context in
       let store = context.store(initial: Turnstile.State(), machine: Turnstile())
       store.send(.coin)
@@ -136,8 +140,9 @@ struct ContractRunnerTests {
 
     let report = await runner.run(contract)
 
-    #expect(report.scenarios[0].failures.count == 1)
-    #expect(report.scenarios[0].failures[0].contains("the store is quiet"))
+    let scenario = try #require(report.scenarios.first, "no scenario was reported")
+    try #require(scenario.failures.count == 1, "expected one failure, got \(scenario.failures)")
+    #expect(scenario.failures[0].contains("the store is quiet"))
   }
 
   @Test func aSavedFailureIsReplayedOnTheNextRun() async throws {
@@ -156,7 +161,7 @@ struct ContractRunnerTests {
     let leaky = await replaying.run(TurnstileContracts.contract { LeakyTurnstile() })
     let fixed = await replaying.run(TurnstileContracts.contract { Turnstile() })
 
-    #expect(leaky.regressions.count == 1)
+    try #require(leaky.regressions.count == 1, "expected one regression, got \(leaky.regressions)")
     #expect(
       leaky.regressions[0].failure?.hasPrefix("fails again: no more passes than coins") == true)
     #expect(fixed.regressions.map(\.failure) == [nil])

@@ -1,12 +1,13 @@
 import Loop
 import LoopTesting
+import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct CallLogTests {
   private struct LookupFailure: Error, Equatable {}
 
-  @Test func recordCountsEveryCallWhenManyTasksRecordConcurrently() async {
+  @Test func recordCountsEveryCallWhenManyTasksRecordConcurrently() async throws {
     let log = CallLog<Int>()
 
     await withTaskGroup(of: Void.self) { group in
@@ -37,7 +38,7 @@ struct CallLogTests {
     #expect(log.arguments == ["dune"])
   }
 
-  @Test func recordingRecordsTheCallWhenTheBodyThrows() async {
+  @Test func recordingRecordsTheCallWhenTheBodyThrows() async throws {
     let log = CallLog<String>()
     let search: @Sendable (String) async throws -> Int = log.recording { _ in
       throw LookupFailure()
@@ -79,15 +80,15 @@ struct CallLogTests {
     #expect(log.calls == [CallLog.Call(arguments: "dune", feedback: nil, generation: nil)])
   }
 
-  @Test func callNamesTheFeedbackAndGenerationWhenRecordedInsideAStoreEffect() async {
+  @Test func callNamesTheFeedbackAndGenerationWhenRecordedInsideAStoreEffect() async throws {
     let log = CallLog<String>()
     let timeline = WorkTimeline<Search.State, Search.Event>()
     let store = timeline.store(Search.State(), Search.reducer, [Search.feedback(log)])
 
     store.send(.search("dune"))
-    await timeline.waitForEndedEffects(1)
+    try await timeline.waitForEndedEffects(1)
     store.send(.search("arrival"))
-    await timeline.waitForEndedEffects(2)
+    try await timeline.waitForEndedEffects(2)
 
     #expect(
       log.calls == [

@@ -1,14 +1,15 @@
 import Loop
 import LoopTesting
+import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct ControlledStreamTests {
   private struct StreamFailure: Error, Equatable {
     let code: Int
   }
 
-  @Test func startsAnnouncesGenerationsInOrderWhenStreamsAreMade() async {
+  @Test func startsAnnouncesGenerationsInOrderWhenStreamsAreMade() async throws {
     let controlled = ControlledStream<Int>()
     var starts = controlled.starts.makeAsyncIterator()
 
@@ -70,7 +71,7 @@ struct ControlledStreamTests {
     let store = timeline.store(Feed.State(), Feed.reducer, [Feed.feedback(controlled)])
 
     store.send(.watch("prices"))
-    await timeline.waitForWaits(1)
+    try await timeline.waitForWaits(1)
     let began = try #require(timeline.entries.compactMap(\.began).first)
     #expect(began.kind == .stream)
     #expect(
@@ -79,14 +80,14 @@ struct ControlledStreamTests {
         + "yield(0, ...) or finish(0)")
 
     controlled.yield(0, .price(189))
-    await timeline.waitForReduced { $0 == .price(189) }
+    try await timeline.waitForReduced { $0 == .price(189) }
     let entries = timeline.entries
     let ended = try #require(entries.firstIndex { $0.endedWait == began.id })
     let reduced = try #require(entries.firstIndex { $0.reduced == .price(189) })
     #expect(ended < reduced)
 
     controlled.finish(0)
-    await timeline.waitForEndedEffects(1)
+    try await timeline.waitForEndedEffects(1)
     #expect(timeline.entries.compactMap(\.endedEffect).map(\.1) == [.completed])
     #expect(store.state.prices == [189])
   }
@@ -108,7 +109,7 @@ struct ControlledStreamTests {
     consumer.cancel()
     gate.open()
 
-    #expect(try await consumer.value == [])
+    #expect(try await consumer.value() == [])
     #expect(controlled.cancelledGenerations == [0])
   }
 
@@ -120,16 +121,16 @@ struct ControlledStreamTests {
 
     store.send(.watch("prices"))
     #expect(await starts.next() == 0)
-    await timeline.waitForWaits(1)
+    try await timeline.waitForWaits(1)
     store.send(.watch("volumes"))
     #expect(await starts.next() == 1)
-    await timeline.waitForEndedEffects(1)
+    try await timeline.waitForEndedEffects(1)
 
     controlled.yield(0, .price(1))
     controlled.yield(0, .price(2))
     controlled.finish(0)
     controlled.yield(1, .price(3))
-    await timeline.waitForReduced { $0 == .price(3) }
+    try await timeline.waitForReduced { $0 == .price(3) }
 
     #expect(controlled.cancelledGenerations == [0])
     #expect(controlled.droppedElements == [0: 2])

@@ -1,8 +1,9 @@
 import Loop
 import LoopTesting
+import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct ControlledWorkTests {
   private struct WorkFailure: Error, Equatable {
     let code: Int
@@ -25,7 +26,7 @@ struct ControlledWorkTests {
     }
     var values: [Int] = []
     for task in tasks {
-      values.append(try await task.value)
+      values.append(try await task.value())
     }
     #expect(values.sorted() == (0..<8).map { $0 * 10 })
   }
@@ -39,10 +40,10 @@ struct ControlledWorkTests {
     #expect(await starts.next() == 1)
 
     work.succeed(1, with: "second")
-    #expect(try await second.value == "second")
+    #expect(try await second.value() == "second")
     #expect(work.pendingGenerations == [0])
     work.succeed(0, with: "first")
-    #expect(try await first.value == "first")
+    #expect(try await first.value() == "first")
     #expect(work.pendingGenerations.isEmpty)
   }
 
@@ -57,8 +58,8 @@ struct ControlledWorkTests {
     work.fail(0, WorkFailure(code: 7))
     work.succeed(1, with: 1)
 
-    await #expect(throws: WorkFailure(code: 7)) { try await first.value }
-    #expect(try await second.value == 1)
+    await #expect(throws: WorkFailure(code: 7)) { try await first.value() }
+    #expect(try await second.value() == 1)
   }
 
   @Test func makeWorkThrowsCancellationErrorWhenItsTaskIsCancelled() async throws {
@@ -69,7 +70,7 @@ struct ControlledWorkTests {
 
     task.cancel()
 
-    await #expect(throws: CancellationError.self) { try await task.value }
+    await #expect(throws: CancellationError.self) { try await task.value() }
     #expect(work.cancelledGenerations == [0])
     #expect(work.pendingGenerations.isEmpty)
   }
@@ -85,7 +86,7 @@ struct ControlledWorkTests {
     task.cancel()
     gate.open()
 
-    await #expect(throws: CancellationError.self) { try await task.value }
+    await #expect(throws: CancellationError.self) { try await task.value() }
     #expect(work.startedCount == 1)
     #expect(work.cancelledGenerations == [0])
   }
@@ -96,7 +97,7 @@ struct ControlledWorkTests {
     let superseded = Task { try await work.makeWork() }
     #expect(await starts.next() == 0)
     superseded.cancel()
-    await #expect(throws: CancellationError.self) { try await superseded.value }
+    await #expect(throws: CancellationError.self) { try await superseded.value() }
 
     work.succeed(0, with: 1)
     work.fail(0, WorkFailure(code: 2))
@@ -122,7 +123,7 @@ struct ControlledWorkTests {
 
     #expect(work.pendingGenerations == [0])
     work.succeed(0, with: 5)
-    #expect(try await task.value == 5)
+    #expect(try await task.value() == 5)
   }
 
   @Test func failReportsAFailureWhenNoGenerationHasStarted() {
@@ -144,7 +145,7 @@ struct ControlledWorkTests {
     let task = Task { try await work.makeWork() }
     #expect(await starts.next() == 0)
     work.succeed(0, with: 1)
-    #expect(try await task.value == 1)
+    #expect(try await task.value() == 1)
 
     withKnownIssue {
       work.fail(0, WorkFailure(code: 3))
@@ -163,7 +164,7 @@ struct ControlledWorkTests {
     let store = timeline.store(Lookup.State(), Lookup.reducer, [Lookup.feedback(work)])
 
     store.send(.lookUp("dune"))
-    await timeline.waitForWaits(1)
+    try await timeline.waitForWaits(1)
 
     let began = try #require(timeline.entries.compactMap(\.began).first)
     #expect(began.kind == .work)
@@ -173,7 +174,7 @@ struct ControlledWorkTests {
         + "or fail(0, ...)")
 
     work.succeed(0, with: 42)
-    await timeline.waitForReduced { $0 == .found(42) }
+    try await timeline.waitForReduced { $0 == .found(42) }
 
     let entries = timeline.entries
     let ended = try #require(entries.firstIndex { $0.endedWait == began.id })
@@ -192,11 +193,11 @@ struct ControlledWorkTests {
     #expect(await starts.next() == 0)
     store.send(.lookUp("arrival"))
     #expect(await starts.next() == 1)
-    await timeline.waitForEndedEffects(1)
+    try await timeline.waitForEndedEffects(1)
 
     work.succeed(0, with: 1)
     work.succeed(1, with: 2)
-    await timeline.waitForReduced { $0 == .found(2) }
+    try await timeline.waitForReduced { $0 == .found(2) }
 
     #expect(work.cancelledGenerations == [0])
     #expect(work.droppedCompletions == [0])

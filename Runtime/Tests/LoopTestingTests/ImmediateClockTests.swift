@@ -1,4 +1,5 @@
 import LoopTesting
+import TestSupport
 import Testing
 
 struct ImmediateClockTests {
@@ -27,13 +28,13 @@ struct ImmediateClockTests {
     #expect(clock.now == at(500))
   }
 
-  @Test func aSleepThrowsAndLeavesNowAloneWhenItsTaskIsCancelled() async {
+  @Test func aSleepThrowsAndLeavesNowAloneWhenItsTaskIsCancelled() async throws {
     let clock = ImmediateClock()
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(until: at(300))
     }
-    await #expect(throws: CancellationError.self) { try await task.value }
+    await #expect(throws: CancellationError.self) { try await task.value() }
     #expect(clock.now == .zero)
   }
 }

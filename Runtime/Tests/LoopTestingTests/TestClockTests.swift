@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Loop
@@ -7,9 +8,9 @@ import Testing
 /// The test clock with real tasks sleeping on it.
 ///
 /// No test sleeps or yields to find out whether a task is asleep: each awaits
-/// `waitForSleepers(count:)`, which the clock resumes when its count of sleepers changes.
-/// The time limit is only a guard against a hang.
-@Suite(.timeLimit(.minutes(1)))
+/// `waitForSleepers(_:)`, the bounded form of `waitForSleepers(count:)`, which the clock resumes
+/// when its count of sleepers changes. The watchdog is only a guard against a hang.
+@Suite(.watchdog)
 struct TestClockTests {
   private func at(_ milliseconds: Int) -> TestClock.Instant {
     TestClock.Instant(offset: .milliseconds(milliseconds))
@@ -28,7 +29,7 @@ struct TestClockTests {
   @Test func aSleeperWakesExactlyAtItsDeadlineWhenAdvancedByEnough() async throws {
     let clock = TestClock()
     let task = sleeper(on: clock, until: at(300))
-    try await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepers(1)
 
     clock.advance(by: .milliseconds(299))
     #expect(clock.now == at(299))
@@ -36,13 +37,13 @@ struct TestClockTests {
 
     clock.advance(by: .milliseconds(1))
     #expect(clock.sleepers.isEmpty)
-    #expect(try await task.value == at(300))
+    #expect(try await task.value() == at(300))
   }
 
   @Test func sleepersWakeInDeadlineOrderWhenAdvancedToEachNextDeadline() async throws {
     let clock = TestClock()
     let tasks = [300, 100, 200].map { sleeper(on: clock, until: at($0)) }
-    try await clock.waitForSleepers(count: 3)
+    try await clock.waitForSleepers(3)
     #expect(clock.sleepers == [at(100), at(200), at(300)])
 
     for (deadline, index) in [(100, 1), (200, 2), (300, 0)] {
@@ -50,7 +51,7 @@ struct TestClockTests {
       #expect(next == at(deadline))
       clock.advance(to: next)
       // The woken sleeper reads the clock before the test moves it again.
-      #expect(try await tasks[index].value == at(deadline))
+      #expect(try await tasks[index].value() == at(deadline))
     }
     #expect(clock.nextDeadline == nil)
   }
@@ -60,30 +61,30 @@ struct TestClockTests {
     let early = sleeper(on: clock, until: at(100))
     let middle = sleeper(on: clock, until: at(200))
     let late = sleeper(on: clock, until: at(300))
-    try await clock.waitForSleepers(count: 3)
+    try await clock.waitForSleepers(3)
 
     clock.advance(to: at(250))
     #expect(clock.now == at(250))
     #expect(clock.sleepers == [at(300)])
     // One advance wakes both at once: they run with the clock at the target.
-    #expect(try await early.value == at(250))
-    #expect(try await middle.value == at(250))
+    #expect(try await early.value() == at(250))
+    #expect(try await middle.value() == at(250))
 
     clock.advance(to: at(300))
-    #expect(try await late.value == at(300))
+    #expect(try await late.value() == at(300))
   }
 
   @Test func runWakesEverySleeperAndMovesToTheLatestDeadlineWhenSleepersWait() async throws {
     let clock = TestClock()
     let short = sleeper(on: clock, until: at(100))
     let long = sleeper(on: clock, until: at(2_000))
-    try await clock.waitForSleepers(count: 2)
+    try await clock.waitForSleepers(2)
 
     clock.run()
     #expect(clock.now == at(2_000))
     #expect(clock.activeSleeperCount == 0)
-    #expect(try await short.value == at(2_000))
-    #expect(try await long.value == at(2_000))
+    #expect(try await short.value() == at(2_000))
+    #expect(try await long.value() == at(2_000))
   }
 
   @Test func runLeavesNowAloneWhenNothingSleeps() {
@@ -105,26 +106,26 @@ struct TestClockTests {
     let clock = TestClock()
     let cancelled = sleeper(on: clock, until: at(300))
     let other = sleeper(on: clock, until: at(400))
-    try await clock.waitForSleepers(count: 2)
+    try await clock.waitForSleepers(2)
 
     cancelled.cancel()
-    let result = await cancelled.result
+    let result = try await cancelled.result()
     #expect(throws: CancellationError.self) { try result.get() }
     #expect(clock.sleepers == [at(400)])
     #expect(clock.activeSleeperCount == 1)
     #expect(clock.now == .zero)
 
     clock.advance(to: at(400))
-    #expect(try await other.value == at(400))
+    #expect(try await other.value() == at(400))
   }
 
-  @Test func aSleepThrowsWithoutSuspendingWhenItsTaskIsAlreadyCancelled() async {
+  @Test func aSleepThrowsWithoutSuspendingWhenItsTaskIsAlreadyCancelled() async throws {
     let clock = TestClock()
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(until: at(300))
     }
-    await #expect(throws: CancellationError.self) { try await task.value }
+    await #expect(throws: CancellationError.self) { try await task.value() }
     #expect(clock.maximumActiveSleeperCount == 0)
   }
 
@@ -133,15 +134,15 @@ struct TestClockTests {
   {
     let clock = TestClock()
     let first = sleeper(on: clock, until: at(100))
-    try await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepers(1)
     first.cancel()
-    _ = await first.result
+    _ = try await first.result()
     let renewed = sleeper(on: clock, until: at(200))
-    try await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepers(1)
     #expect(clock.maximumActiveSleeperCount == 1)
 
     let accumulated = sleeper(on: clock, until: at(300))
-    try await clock.waitForSleepers(count: 2)
+    try await clock.waitForSleepers(2)
     clock.run()
     _ = try await (renewed.value, accumulated.value)
     #expect(clock.activeSleeperCount == 0)
@@ -184,13 +185,13 @@ struct TestClockTests {
         return log.events
       }
     }
-    try await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepers(1)
     // Begun while registering: a registered sleeper is always a counted wait.
     #expect(log.events == ["began: sleeping on the TestClock until +300 ms"])
 
     clock.advance(by: .milliseconds(300))
     // Ended before the resume: the effect already sees its wait over when it runs.
-    #expect(try await task.value == ["began: sleeping on the TestClock until +300 ms", "ended"])
+    #expect(try await task.value() == ["began: sleeping on the TestClock until +300 ms", "ended"])
   }
 
   @Test func aCancelledSleepEndsItsWaitWhenItsTaskIsCancelled() async throws {
@@ -201,17 +202,17 @@ struct TestClockTests {
         try await clock.sleep(until: at(300))
       }
     }
-    try await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepers(1)
     task.cancel()
-    _ = await task.result
+    _ = try await task.result()
     #expect(log.events == ["began: sleeping on the TestClock until +300 ms", "ended"])
   }
 
-  @Test func waitingForSleepersThrowsWhenTheWaitingTaskIsCancelled() async {
+  @Test func waitingForSleepersThrowsWhenTheWaitingTaskIsCancelled() async throws {
     let clock = TestClock()
     let waiter = Task { try await clock.waitForSleepers(count: 1) }
     waiter.cancel()
-    await #expect(throws: CancellationError.self) { try await waiter.value }
+    await #expect(throws: CancellationError.self) { try await waiter.value() }
   }
 
   @Test func instantsPrintTheirOffsetWhenDescribed() {

@@ -1,12 +1,13 @@
 import Loop
 import LoopTesting
+import TestSupport
 import Testing
 
 /// The destination tier on the sample search: the seeds' scenarios, asserted as a user sees
 /// them, with the calls the doubles record.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct TestStoreDestinationTests {
-  @Test func spinnerAppearsBeforeDataWhenASearchRuns() async {
+  @Test func spinnerAppearsBeforeDataWhenASearchRuns() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
 
@@ -20,7 +21,7 @@ struct TestStoreDestinationTests {
     #expect(harness.calls.arguments == ["swift"])
   }
 
-  @Test func typingWithinTheWindowCallsTheDependencyOnceWhenTheUserPauses() async {
+  @Test func typingWithinTheWindowCallsTheDependencyOnceWhenTheUserPauses() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
 
@@ -35,7 +36,7 @@ struct TestStoreDestinationTests {
     #expect(harness.clock.maximumActiveSleeperCount == 1)
   }
 
-  @Test func aStaleResponseIsIgnoredWhenANewerRequestWasIssued() async {
+  @Test func aStaleResponseIsIgnoredWhenANewerRequestWasIssued() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
 
@@ -52,7 +53,7 @@ struct TestStoreDestinationTests {
     #expect(harness.calls.arguments == ["sta", "star"])
   }
 
-  @Test func leavingTheStateCancelsTheStreamWhenWatchingStops() async {
+  @Test func leavingTheStateCancelsTheStreamWhenWatchingStops() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
 
@@ -69,7 +70,7 @@ struct TestStoreDestinationTests {
     #expect(store.state.ticks == [1, 2])
   }
 
-  @Test func aShortQueryStartsNothingWhenBelowTwoCharacters() async {
+  @Test func aShortQueryStartsNothingWhenBelowTwoCharacters() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
 
@@ -80,7 +81,7 @@ struct TestStoreDestinationTests {
     #expect(harness.clock.activeSleeperCount == 0)
   }
 
-  @Test func aFailureSurfacesAsAnErrorWhenTheRequestFails() async {
+  @Test func aFailureSurfacesAsAnErrorWhenTheRequestFails() async throws {
     struct Offline: Error {}
     let harness = SampleHarness()
     let store = harness.store(.off)
@@ -94,7 +95,7 @@ struct TestStoreDestinationTests {
     #expect(!store.state.isLoading)
   }
 
-  @Test func waitUntilFollowsAStoreFedByARealStream() async {
+  @Test func waitUntilFollowsAStoreFedByARealStream() async throws {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let store = TestStore(
       initial: 0,
@@ -110,7 +111,7 @@ struct TestStoreDestinationTests {
     continuation.finish()
   }
 
-  @Test func sequentialWaitsAreOrderedWaypoints() async {
+  @Test func sequentialWaitsAreOrderedWaypoints() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
 

@@ -1,11 +1,12 @@
 import Loop
 import LoopTesting
+import TestSupport
 import Testing
 
 /// The exhaustive tier on the sample search: every change declared, every event claimed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct TestStoreExhaustiveTests {
-  @Test func aSearchIsDescribedCompletelyWhenEveryStepIsAsserted() async {
+  @Test func aSearchIsDescribedCompletelyWhenEveryStepIsAsserted() async throws {
     let harness = SampleHarness()
     let store = harness.store(.on)
 
@@ -28,7 +29,7 @@ struct TestStoreExhaustiveTests {
     #expect(harness.calls.calls.map(\.feedback) == ["search"])
   }
 
-  @Test func receiveMatchesByCaseWhenThePayloadIsNotSpelledOut() async {
+  @Test func receiveMatchesByCaseWhenThePayloadIsNotSpelledOut() async throws {
     let harness = SampleHarness()
     let store = harness.store(.on)
 
@@ -49,7 +50,7 @@ struct TestStoreExhaustiveTests {
     await store.finish()
   }
 
-  @Test func anEventThatChangesNothingNeedsNoClosure() async {
+  @Test func anEventThatChangesNothingNeedsNoClosure() async throws {
     let harness = SampleHarness()
     let store = harness.store(.on)
 
@@ -59,7 +60,7 @@ struct TestStoreExhaustiveTests {
     #expect(store.state == SampleSearch.State())
   }
 
-  @Test func theNonExhaustiveTierChecksOnlyWhatTheClosureSets() async {
+  @Test func theNonExhaustiveTierChecksOnlyWhatTheClosureSets() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
 

@@ -1,12 +1,13 @@
 import Loop
 import LoopTesting
+import TestSupport
 import Testing
 
 /// Every way a TestStore fails, proven to fail, with the message it gives: what was expected,
 /// what happened, and what to do.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct TestStoreFailureTests {
-  @Test func waitFailsAtOnceNamingTheClockWhenTheDebounceIsPending() async {
+  @Test func waitFailsAtOnceNamingTheClockWhenTheDebounceIsPending() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
     store.send(.typed("swift"))
@@ -23,7 +24,7 @@ struct TestStoreFailureTests {
     }
   }
 
-  @Test func waitFailsNamingTheWorkWhenARequestIsPending() async {
+  @Test func waitFailsNamingTheWorkWhenARequestIsPending() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
     store.send(.typed("swift"))
@@ -40,7 +41,7 @@ struct TestStoreFailureTests {
     }
   }
 
-  @Test func waitFailsSayingNothingIsPendingWhenTheStoreIsIdle() async {
+  @Test func waitFailsSayingNothingIsPendingWhenTheStoreIsIdle() async throws {
     let store = SampleHarness().store(.off)
 
     await withKnownIssue {
@@ -50,7 +51,7 @@ struct TestStoreFailureTests {
     }
   }
 
-  @Test func sendWithoutAClosureFailsWithADiffWhenTheStateChanged() async {
+  @Test func sendWithoutAClosureFailsWithADiffWhenTheStateChanged() async throws {
     let store = SampleHarness().store(.on)
 
     withKnownIssue {
@@ -64,7 +65,7 @@ struct TestStoreFailureTests {
     await withKnownIssue { await store.finish() }  // the debounce is still running
   }
 
-  @Test func aClosureFailsWhenNothingChanged() async {
+  @Test func aClosureFailsWhenNothingChanged() async throws {
     let store = SampleHarness().store(.on)
 
     await withKnownIssue {
@@ -74,7 +75,7 @@ struct TestStoreFailureTests {
     }
   }
 
-  @Test func aWrongClosureFailsWithTheFieldPath() async {
+  @Test func aWrongClosureFailsWithTheFieldPath() async throws {
     let store = SampleHarness().store(.on)
 
     await withKnownIssue {
@@ -91,7 +92,7 @@ struct TestStoreFailureTests {
     await withKnownIssue { await store.finish() }
   }
 
-  @Test func receiveFailsWhenTheNextEventIsAnotherOne() async {
+  @Test func receiveFailsWhenTheNextEventIsAnotherOne() async throws {
     let harness = SampleHarness()
     let store = harness.store(.on)
     await store.send(.typed("swift")) {
@@ -110,7 +111,7 @@ struct TestStoreFailureTests {
     await withKnownIssue { await store.finish() }
   }
 
-  @Test func receiveFailsAtOnceWhenTheStoreIsQuiet() async {
+  @Test func receiveFailsAtOnceWhenTheStoreIsQuiet() async throws {
     let harness = SampleHarness()
     let store = harness.store(.on)
     await store.send(.typed("swift")) {
@@ -128,7 +129,7 @@ struct TestStoreFailureTests {
     await withKnownIssue { await store.finish() }
   }
 
-  @Test func finishNamesTheUnclaimedEventAndTheRunningEffect() async {
+  @Test func finishNamesTheUnclaimedEventAndTheRunningEffect() async throws {
     let harness = SampleHarness()
     let store = harness.store(.on)
     await store.send(.typed("swift")) {
@@ -149,7 +150,7 @@ struct TestStoreFailureTests {
     }
   }
 
-  @Test func theEndOfAnExhaustiveTestFailsWithoutFinish() async {
+  @Test func theEndOfAnExhaustiveTestFailsWithoutFinish() async throws {
     let harness = SampleHarness()
     await withKnownIssue {
       let store = harness.store(.on)
@@ -166,7 +167,7 @@ struct TestStoreFailureTests {
     }
   }
 
-  @Test func sendingBeforeReceivingFailsNamingTheEvent() async {
+  @Test func sendingBeforeReceivingFailsNamingTheEvent() async throws {
     let harness = SampleHarness()
     let store = harness.store(.on)
     await store.send(.typed("swift")) {
@@ -184,7 +185,7 @@ struct TestStoreFailureTests {
     await withKnownIssue { await store.finish() }
   }
 
-  @Test func advanceFailsWhenTheStoreHasNoClock() async {
+  @Test func advanceFailsWhenTheStoreHasNoClock() async throws {
     let store = TestStore(
       initial: 0, reducer: Reducer<Int, Int> { state, event in state += event }, feedbacks: [],
       exhaustivity: .off)
@@ -197,7 +198,7 @@ struct TestStoreFailureTests {
     }
   }
 
-  @Test func settleTimesOutNamingAnEffectThatWaitsOnSomethingReal() async {
+  @Test func settleTimesOutNamingAnEffectThatWaitsOnSomethingReal() async throws {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let store = TestStore(
       initial: 0,
@@ -218,7 +219,7 @@ struct TestStoreFailureTests {
     continuation.finish()
   }
 
-  @Test func theNonExhaustiveTierFailsWhenAnAssertedFieldIsWrong() async {
+  @Test func theNonExhaustiveTierFailsWhenAnAssertedFieldIsWrong() async throws {
     let store = SampleHarness().store(.off)
 
     await withKnownIssue {
@@ -229,7 +230,7 @@ struct TestStoreFailureTests {
     }
   }
 
-  @Test func waitTimesOutNamingTheBusyEffectWhenItNeverSettles() async {
+  @Test func waitTimesOutNamingTheBusyEffectWhenItNeverSettles() async throws {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let store = TestStore(
       initial: 0,
@@ -248,7 +249,7 @@ struct TestStoreFailureTests {
     continuation.finish()
   }
 
-  @Test func waitUntilTimesOutWhenTheStateNeverComes() async {
+  @Test func waitUntilTimesOutWhenTheStateNeverComes() async throws {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let store = TestStore(
       initial: 0,

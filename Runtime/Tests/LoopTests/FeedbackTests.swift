@@ -1,24 +1,25 @@
+import TestSupport
 import Testing
 
 @testable import Loop
 
 /// Each feedback form, through the real store: what starts, what is kept, what is cancelled,
 /// and that a cancelled effect's late result is never reduced.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct FeedbackTests {
-  @Test func effectsFeedTheirEventsBackIntoTheStore() async {
+  @Test func effectsFeedTheirEventsBackIntoTheStore() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,
       [.onChange(of: \.query) { query in .loaded(query.uppercased()) }])
 
     store.send(.query("swift"))
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
 
     #expect(store.state.loaded == ["SWIFT"])
   }
 
-  @Test func onChangeDropsAStaleResultThatArrivesAfterTheNewEffectStarted() async {
+  @Test func onChangeDropsAStaleResultThatArrivesAfterTheNewEffectStarted() async throws {
     let latches = Latches()
     let began = Recorder<String>()
     let probe = Probe<Lab, LabEvent>()
@@ -33,20 +34,20 @@ struct FeedbackTests {
       ])
 
     store.send(.query("sta"))
-    await began.wait { $0 == ["sta"] }
+    try await began.wait { $0 == ["sta"] }
     store.send(.query("star"))
-    await began.wait { $0 == ["sta", "star"] }
+    try await began.wait { $0 == ["sta", "star"] }
     latches["sta"].open()  // the old request answers late, after "star" was issued
-    await probe.waitForStaleDrops(1)
+    try await probe.waitForStaleDrops(1)
     latches["star"].open()
-    await probe.waitForEndedEffects(2)
+    try await probe.waitForEndedEffects(2)
 
     #expect(store.state.loaded == ["star"])
     #expect(probe.staleDrops == [.loaded("sta")])
     #expect(probe.ended.values.sorted { "\($0)" < "\($1)" } == [.cancelled, .completed])
   }
 
-  @Test func onChangeKeepsTheEffectWhileTheQueryIsUnchanged() async {
+  @Test func onChangeKeepsTheEffectWhileTheQueryIsUnchanged() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,
@@ -64,10 +65,10 @@ struct FeedbackTests {
     #expect(probe.started.count == 1)
     #expect(probe.cancelled.isEmpty)
     store.cancel()
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
   }
 
-  @Test func onChangeCancelsTheEffectWhenTheQueryBecomesNil() async {
+  @Test func onChangeCancelsTheEffectWhenTheQueryBecomesNil() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,
@@ -80,14 +81,14 @@ struct FeedbackTests {
 
     store.send(.query("swift"))
     store.send(.query(nil))
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
 
     #expect(Array(probe.ended.values) == [.cancelled])
     #expect(store.state.loaded.isEmpty)
     #expect(store.counts.runningEffects == 0)
   }
 
-  @Test func whenBecomesTrueFiresOnTheRisingEdgeOnly() async {
+  @Test func whenBecomesTrueFiresOnTheRisingEdgeOnly() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,
@@ -104,27 +105,27 @@ struct FeedbackTests {
     #expect(probe.started.count == 1)
 
     store.send(.flag(false))
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
     #expect(probe.cancelled.map(\.generation) == [1])
 
     store.send(.flag(true))
     #expect(probe.started.map(\.generation) == [1, 2])
     store.cancel()
-    await probe.waitForEndedEffects(2)
+    try await probe.waitForEndedEffects(2)
   }
 
-  @Test func whenBecomesTrueStartsAtOnceWhenTheInitialStateHolds() async {
+  @Test func whenBecomesTrueStartsAtOnceWhenTheInitialStateHolds() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(flag: true), labReducer,
       [.whenBecomesTrue(\.flag) { .loaded("initial") }])
 
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
 
     #expect(store.state.loaded == ["initial"])
   }
 
-  @Test func onEventRestartsOnEveryMatchingEventAndDropsTheOlderResult() async {
+  @Test func onEventRestartsOnEveryMatchingEventAndDropsTheOlderResult() async throws {
     let latches = Latches()
     let began = Recorder<String>()
     let probe = Probe<Lab, LabEvent>()
@@ -145,18 +146,18 @@ struct FeedbackTests {
 
     store.send(.query("first"))
     store.send(.increment)  // not a match: the running effect is kept
-    await began.wait { $0 == ["first"] }
+    try await began.wait { $0 == ["first"] }
     store.send(.query("second"))
-    await began.wait { $0.count == 2 }
+    try await began.wait { $0.count == 2 }
     latches["first"].open()
-    await probe.waitForStaleDrops(1)
+    try await probe.waitForStaleDrops(1)
     latches["second"].open()
-    await probe.waitForEndedEffects(2)
+    try await probe.waitForEndedEffects(2)
 
     #expect(store.state.loaded == ["second"])
   }
 
-  @Test func forEachKeepsCancelsAndStartsEffectsPerKey() async {
+  @Test func forEachKeepsCancelsAndStartsEffectsPerKey() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,
@@ -169,7 +170,7 @@ struct FeedbackTests {
 
     store.send(.keys([1, 2]))
     store.send(.keys([2, 3]))
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
 
     #expect(Set(probe.started.map(\.key.base)) == [1, 2, 3])
     #expect(probe.cancelled.map(\.key.base) == [1])
@@ -177,11 +178,11 @@ struct FeedbackTests {
     #expect(store.counts.runningEffects == 2)
 
     store.send(.keys([]))
-    await probe.waitForEndedEffects(3)
+    try await probe.waitForEndedEffects(3)
     #expect(store.state.loaded.isEmpty)
   }
 
-  @Test func streamingSendsEveryElementUntilTheQueryChanges() async {
+  @Test func streamingSendsEveryElementUntilTheQueryChanges() async throws {
     let probe = Probe<Lab, LabEvent>()
     let streams = Recorder<AsyncStream<LabEvent>.Continuation>()
     let store = probe.store(
@@ -195,26 +196,26 @@ struct FeedbackTests {
       ])
 
     store.send(.query("a"))
-    await streams.wait { $0.count == 1 }
+    try await streams.wait { $0.count == 1 }
     let first = streams.elements[0]
     first.yield(.loaded("a1"))
     first.yield(.loaded("a2"))
     first.finish()
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
     #expect(store.state.loaded == ["a1", "a2"])
 
     store.send(.query("b"))
-    await streams.wait { $0.count == 2 }
+    try await streams.wait { $0.count == 2 }
     streams.elements[1].yield(.loaded("b1"))
-    await probe.observations.wait { $0.contains { $0.event == .loaded("b1") } }
+    try await probe.observations.wait { $0.contains { $0.event == .loaded("b1") } }
     store.send(.query(nil))
-    await probe.waitForEndedEffects(2)
+    try await probe.waitForEndedEffects(2)
 
     #expect(store.state.loaded == ["a1", "a2", "b1"])
     #expect(probe.ended.values.contains(.cancelled))
   }
 
-  @Test func aThrowingEffectIsDroppedAndTheLoopGoesOn() async {
+  @Test func aThrowingEffectIsDroppedAndTheLoopGoesOn() async throws {
     struct Boom: Error {}
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
@@ -227,16 +228,16 @@ struct FeedbackTests {
       ])
 
     store.send(.query("bad"))
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
     store.send(.query("good"))
-    await probe.waitForEndedEffects(2)
+    try await probe.waitForEndedEffects(2)
 
     #expect(store.state.loaded == ["good"])
     #expect(store.state.errors.isEmpty)
     #expect(probe.ended.values.contains(.failed("Boom()")))
   }
 
-  @Test func onErrorTurnsAThrownErrorIntoAnEvent() async {
+  @Test func onErrorTurnsAThrownErrorIntoAnEvent() async throws {
     struct Boom: Error {}
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
@@ -249,13 +250,13 @@ struct FeedbackTests {
       ])
 
     store.send(.query("any"))
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
 
     #expect(store.state.errors == ["Boom()"])
     #expect(Array(probe.ended.values) == [.completed])
   }
 
-  @Test func customStartingOneKeyTwiceInOneReactionLaunchesOnce() async {
+  @Test func customStartingOneKeyTwiceInOneReactionLaunchesOnce() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,
@@ -268,7 +269,7 @@ struct FeedbackTests {
       ])
 
     store.send(.increment)
-    await probe.waitForEndedEffects(1)
+    try await probe.waitForEndedEffects(1)
 
     #expect(probe.started.count == 1)
     #expect(store.state.loaded == ["second"])
@@ -279,7 +280,7 @@ struct FeedbackTests {
     #expect(feedback.name.hasPrefix("onChange (FeedbackTests.swift:"))
   }
 
-  @Test func aReplacedEffectIsCancelledBeforeItsSuccessorStarts() async {
+  @Test func aReplacedEffectIsCancelledBeforeItsSuccessorStarts() async throws {
     let log = Recorder<String>()
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
@@ -297,12 +298,12 @@ struct FeedbackTests {
       ])
 
     store.send(.query("a"))
-    await log.wait { $0 == ["start a"] }
+    try await log.wait { $0 == ["start a"] }
     store.send(.query("b"))
-    await log.wait { $0.count == 3 }
+    try await log.wait { $0.count == 3 }
 
     #expect(log.elements == ["start a", "cancel a", "start b"])
     store.cancel()
-    await probe.waitForEndedEffects(2)
+    try await probe.waitForEndedEffects(2)
   }
 }

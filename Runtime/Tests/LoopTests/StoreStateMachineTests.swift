@@ -25,6 +25,16 @@ struct StoreStateMachineTests {
     machine.attach(handle, to: record)
   }
 
+  /// Takes the next step; `#expect` cannot call a mutating method itself.
+  private func next(_ machine: inout Machine) -> Machine.Step {
+    machine.next()
+  }
+
+  private func isIdle(_ step: Machine.Step) -> Bool {
+    if case .idle = step { return true }
+    return false
+  }
+
   private func launched(_ step: Machine.Step?) -> [EffectRecord] {
     guard case .reduced(_, let decisions) = step else { return [] }
     return decisions.compactMap {
@@ -59,17 +69,18 @@ struct StoreStateMachineTests {
     #expect(machine.enqueue(.increment, origin: .user) == .drain)
   }
 
-  @Test func anEffectEventQueuedBehindItsCancellationIsDropped() {
+  @Test func anEffectEventQueuedBehindItsCancellationIsDropped() throws {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     #expect(machine.start().isEmpty)
-    guard case .idle = machine.next() else { return }
+    #expect(isIdle(next(&machine)))
     let records = launched(send(&machine, .query("a")))
+    let record = try #require(records.first, "no effect was launched")
     #expect(records.map(\.generation) == [1])
-    #expect(attach(10, to: records[0], in: &machine))
-    guard case .idle = machine.next() else { return }
+    #expect(attach(10, to: record, in: &machine))
+    #expect(isIdle(next(&machine)))
 
     #expect(machine.enqueue(.query("b"), origin: .user) == .drain)
-    #expect(machine.enqueue(.loaded("a"), origin: .effect(records[0])) == .queued)
+    #expect(machine.enqueue(.loaded("a"), origin: .effect(record)) == .queued)
     let second = machine.process(.query("b"), origin: .user)
     #expect(cancelled(second) == [10])
     #expect(launched(second).map(\.generation) == [2])
@@ -81,15 +92,16 @@ struct StoreStateMachineTests {
     #expect(machine.state.loaded.isEmpty)
   }
 
-  @Test func aFinishedEffectsEventsAreStillReduced() {
+  @Test func aFinishedEffectsEventsAreStillReduced() throws {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     let records = launched(send(&machine, .query("a")))
-    #expect(attach(10, to: records[0], in: &machine))
+    let record = try #require(records.first, "no effect was launched")
+    #expect(attach(10, to: record, in: &machine))
     _ = machine.next()
     #expect(machine.runningEffectCount == 1)
 
-    machine.effectEnded(records[0])
-    guard case .reduced = send(&machine, .loaded("a"), origin: .effect(records[0])) else {
+    machine.effectEnded(record)
+    guard case .reduced = send(&machine, .loaded("a"), origin: .effect(record)) else {
       Issue.record("a finished effect's event was not reduced")
       return
     }
@@ -97,10 +109,11 @@ struct StoreStateMachineTests {
     #expect(machine.runningEffectCount == 0)
   }
 
-  @Test func cancelHandsBackRunningEffectsAndQueuedEventsThenRefusesEvents() {
+  @Test func cancelHandsBackRunningEffectsAndQueuedEventsThenRefusesEvents() throws {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     let records = launched(send(&machine, .query("a")))
-    #expect(attach(7, to: records[0], in: &machine))
+    let record = try #require(records.first, "no effect was launched")
+    #expect(attach(7, to: record, in: &machine))
     #expect(machine.enqueue(.increment, origin: .user) == .queued)
 
     let cancellation = machine.cancel()
@@ -114,58 +127,62 @@ struct StoreStateMachineTests {
       return
     }
     #expect(machine.cancel().handles.isEmpty)
-    machine.effectEnded(records[0])
+    machine.effectEnded(record)
     #expect(machine.runningEffectCount == 0)
   }
 
-  @Test func generationsCountPerFeedback() {
+  @Test func generationsCountPerFeedback() throws {
     let other = Feedback<Lab, LabEvent>.whenBecomesTrue(\.flag, name: "flag") { nil }
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search, other])
     let first = launched(send(&machine, .query("a")))
+    let firstRecord = try #require(first.first, "no effect was launched")
     #expect(machine.enqueue(.flag(true), origin: .user) == .queued)
-    #expect(attach(1, to: first[0], in: &machine))
+    #expect(attach(1, to: firstRecord, in: &machine))
     let second = launched(machine.next())
     #expect(first.map(\.feedback) == ["search"])
     #expect(second.map(\.feedback) == ["flag"])
     #expect((first + second).map(\.generation) == [1, 1])
   }
 
-  @Test func anEffectCancelledBeforeItsTaskIsAttachedIsHandedBackForCancelling() {
+  @Test func anEffectCancelledBeforeItsTaskIsAttachedIsHandedBackForCancelling() throws {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     let records = launched(send(&machine, .query("a")))
+    let record = try #require(records.first, "no effect was launched")
 
     let cancellation = machine.cancel()
 
     #expect(cancellation.records == records)
     #expect(cancellation.handles.isEmpty)
-    #expect(!attach(3, to: records[0], in: &machine))
+    #expect(!attach(3, to: record, in: &machine))
   }
 
-  @Test func anEffectThatEndedBeforeItsTaskWasAttachedAttachesQuietly() {
+  @Test func anEffectThatEndedBeforeItsTaskWasAttachedAttachesQuietly() throws {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     let records = launched(send(&machine, .query("a")))
+    let record = try #require(records.first, "no effect was launched")
 
-    machine.effectEnded(records[0])
+    machine.effectEnded(record)
 
-    #expect(attach(3, to: records[0], in: &machine))
+    #expect(attach(3, to: record, in: &machine))
     #expect(machine.runningEffectCount == 0)
   }
 
-  @Test func startKeepsTheStoreDrainingUntilTheCallerHasAttached() {
+  @Test func startKeepsTheStoreDrainingUntilTheCallerHasAttached() throws {
     var machine = Machine(initial: Lab(query: "a"), reducer: labReducer, feedbacks: [Self.search])
     let records: [EffectRecord] = machine.start().compactMap {
       if case .launch(let record, _) = $0 { return record }
       return nil
     }
+    let record = try #require(records.first, "no effect was launched")
     // The effect answers before its task is attached: queued, not reduced by the effect.
-    #expect(machine.enqueue(.query(nil), origin: .effect(records[0])) == .queued)
-    #expect(attach(4, to: records[0], in: &machine))
+    #expect(machine.enqueue(.query(nil), origin: .effect(record)) == .queued)
+    #expect(attach(4, to: record, in: &machine))
     guard case .reduced(_, let decisions) = machine.next() else {
       Issue.record("the queued event was not reduced")
       return
     }
     #expect(decisions.count == 1)
-    guard case .idle = machine.next() else { return }
+    #expect(isIdle(next(&machine)))
     #expect(machine.phase == .idle)
   }
 }

@@ -1,10 +1,11 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Loop
 
 /// The store's promises: order, lifetime, concurrency, re-entrancy.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct StoreTests {
   private static let forever: [Feedback<Lab, LabEvent>] = [
     .onChange(of: \.query, name: "query") { _ in
@@ -28,7 +29,7 @@ struct StoreTests {
     #expect(store.state.count == 2)
   }
 
-  @Test func cancelStopsEveryRunningEffect() async {
+  @Test func cancelStopsEveryRunningEffect() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(Lab(), labReducer, Self.forever)
     store.send(.query("q"))
@@ -37,14 +38,14 @@ struct StoreTests {
     #expect(store.counts.runningEffects == 4)
 
     store.cancel()
-    await probe.waitForEndedEffects(4)
+    try await probe.waitForEndedEffects(4)
 
     #expect(Set(probe.ended.values) == [.cancelled])
     #expect(store.counts.runningEffects == 0)
     #expect(store.isCancelled)
   }
 
-  @Test func droppingTheLastReferenceStopsEveryRunningEffect() async {
+  @Test func droppingTheLastReferenceStopsEveryRunningEffect() async throws {
     let probe = Probe<Lab, LabEvent>()
     var store: Store<Lab, LabEvent>? = probe.store(Lab(), labReducer, Self.forever)
     store?.send(.query("q"))
@@ -53,7 +54,7 @@ struct StoreTests {
     #expect(probe.started.count == 4)
 
     store = nil
-    await probe.waitForEndedEffects(4)
+    try await probe.waitForEndedEffects(4)
 
     #expect(Set(probe.ended.values) == [.cancelled])
     #expect(core?.counts.runningEffects ?? 0 == 0)
@@ -68,7 +69,7 @@ struct StoreTests {
     #expect(store.state.count == 1)
   }
 
-  @Test func cancelDropsQueuedEventsAndEndsStateStreams() async {
+  @Test func cancelDropsQueuedEventsAndEndsStateStreams() async throws {
     let store = Store(initial: Lab(), reducer: labReducer)
     var states = store.states.makeAsyncIterator()
     #expect(await states.next()?.count == 0)
@@ -83,7 +84,7 @@ struct StoreTests {
     #expect(await late.next() == nil)
   }
 
-  @Test func eightSendersOfTenThousandEventsAreAllReducedInEachSendersOrder() async {
+  @Test func eightSendersOfTenThousandEventsAreAllReducedInEachSendersOrder() async throws {
     struct Tally: Sendable {
       var last = Array(repeating: -1, count: 8)
       var outOfOrder = 0
@@ -112,7 +113,7 @@ struct StoreTests {
     #expect(store.state.last == Array(repeating: 9_999, count: 8))
   }
 
-  @Test func everyFeedbackSeesEveryState() async {
+  @Test func everyFeedbackSeesEveryState() async throws {
     let seenByFirst = Recorder<Int>()
     let seenBySecond = Recorder<Int>()
     func watcher(_ recorder: Recorder<Int>) -> Feedback<Lab, LabEvent> {
@@ -134,7 +135,7 @@ struct StoreTests {
     #expect(seenBySecond.elements == Array(0...1_000))
   }
 
-  @Test func aSendFromACancellationHandlerIsQueuedNotReducedReentrantly() async {
+  @Test func aSendFromACancellationHandlerIsQueuedNotReducedReentrantly() async throws {
     let depth = Mutex((current: 0, deepest: 0))
     let reducer = Reducer<Lab, LabEvent> { state, event in
       depth.withLock {
@@ -162,7 +163,7 @@ struct StoreTests {
     box.store = store
 
     store.send(.query("a"))
-    await began.wait { $0 == ["a"] }
+    try await began.wait { $0 == ["a"] }
     store.send(.query("b"))  // cancels "a", whose handler sends while this send is draining
 
     #expect(store.state.count == 1)
@@ -170,7 +171,7 @@ struct StoreTests {
     box.store = nil
   }
 
-  @Test func aSendFromAStatesObserverIsReducedInOrder() async {
+  @Test func aSendFromAStatesObserverIsReducedInOrder() async throws {
     let store = Store(initial: Lab(), reducer: labReducer)
     let observer = Task {
       for await state in store.states {
@@ -179,18 +180,18 @@ struct StoreTests {
       }
     }
     store.send(.increment)
-    await observer.value
+    try await observer.value()
     #expect(store.state.loaded == ["seen 1"])
     #expect(store.state.count == 1)
   }
 
-  @Test func anEffectThatEndsItsOwnQueryAtOnceFromTheInitialStateIsReducedOnce() async {
+  @Test func anEffectThatEndsItsOwnQueryAtOnceFromTheInitialStateIsReducedOnce() async throws {
     // The effect may answer before the store has its task handle; the answer cancels it.
     for _ in 0..<200 {
       let probe = Probe<Lab, LabEvent>()
       let store = probe.store(
         Lab(query: "start"), labReducer, [.onChange(of: \.query) { _ in .query(nil) }])
-      await probe.waitForEndedEffects(1)
+      try await probe.waitForEndedEffects(1)
       #expect(store.state.query == nil)
       #expect(store.counts.runningEffects == 0)
     }

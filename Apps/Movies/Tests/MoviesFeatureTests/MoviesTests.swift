@@ -2,12 +2,13 @@ import Loop
 import LoopTesting
 import MovieCatalog
 import MoviesFeature
+import TestSupport
 import Testing
 
 @testable import MoviesContract
 
 /// Tier 2: the pager's wiring through the TestStore, with the fixture catalog.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct MoviesTests {
   @Test func theFirstPageLoadsWhenTheUserAsksForIt() async {
     let calls = CallLog<Int>()
@@ -50,7 +51,10 @@ struct MoviesTests {
     store.send(.nextPage)
     await store.wait { if case .failed = $0.status { true } else { false } }
 
-    guard case .failed(let page, let message) = store.state.status else { return }
+    guard case .failed(let page, let message) = store.state.status else {
+      Issue.record("expected the failed status, got \(store.state.status)")
+      return
+    }
     #expect(page == 1)
     #expect(message.contains("HTTP 401"))
   }

@@ -2,12 +2,13 @@ import Loop
 import LoopTesting
 import MovieCatalog
 import SearchFeature
+import TestSupport
 import Testing
 
 @testable import SearchContract
 
 /// Tier 2: the search's wiring through the TestStore, time moved only by the TestClock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct SearchTests {
   typealias State = Search.State
   let window = Duration.milliseconds(300)
@@ -86,7 +87,10 @@ struct SearchTests {
 
     #expect(store.state.movies.map(\.title) == ["The Lantern Keeper", "Paper Lantern Summer"])
     #expect(localReads.count == 1)
-    guard case .offline(let offline) = store.state.status else { return }
+    guard case .offline(let offline) = store.state.status else {
+      Issue.record("expected the offline status, got \(store.state.status)")
+      return
+    }
     #expect(offline.reason.contains("could not connect"))
   }
 

@@ -1,4 +1,5 @@
 import LoopTesting
+import TestSupport
 import Testing
 import TrailsFeature
 import TrailsModel
@@ -7,7 +8,7 @@ import Weather
 @testable import TrailsContract
 
 /// One exhaustive run: every change declared, every effect's event claimed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct TrailsExhaustiveTests {
   typealias S = TrailsSamples
 

@@ -1,4 +1,5 @@
 import LoopTesting
+import TestSupport
 import Testing
 import TrailsFeature
 import TrailsModel
@@ -7,7 +8,7 @@ import Weather
 @testable import TrailsContract
 
 /// Tier 2: the planner's wiring through the TestStore, time only through the TestClock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct TrailsTests {
   typealias S = TrailsSamples
 

@@ -44,6 +44,7 @@ struct ForecastTests {
     let day = try #require(forecast.day(fourth))
     #expect(day.code.wmo == 42)
     #expect(day.code.words == "unknown")
+    try #require(forecast.days.count > 1, "the fixture decoded to \(forecast.days.count) day(s)")
     #expect(forecast.days[1].maxC == nil)
   }
 

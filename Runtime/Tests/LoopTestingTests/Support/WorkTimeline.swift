@@ -1,13 +1,13 @@
 import Loop
 import LoopTesting
-import Synchronization
+import TestSupport
 
 /// Stands in for a TestStore's monitor: runs a real ``Store`` whose effects are bound to an
 /// ``EffectScope``, and records, in one ordered timeline, what the store reports and what the
 /// instruments report about waits.
 ///
-/// Tests await conditions on the timeline without polling: a waiter is resumed by the append
-/// that makes its condition hold.
+/// Tests await conditions on the timeline without polling, each wait bounded: a `Recorder`
+/// resumes a waiter on the append that makes its condition hold, or fails it at its bound.
 final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserver {
   enum Entry: Sendable {
     case waitBegan(id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String)
@@ -41,12 +41,7 @@ final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     }
   }
 
-  private struct Waiter {
-    let condition: @Sendable ([Entry]) -> Bool
-    let continuation: CheckedContinuation<Void, Never>
-  }
-
-  private let state = Mutex<(entries: [Entry], waiters: [Waiter])>(([], []))
+  private let timeline = Recorder<Entry>()
 
   /// A store that reports to this timeline and runs every effect inside an ``EffectScope``
   /// observed by it.
@@ -67,7 +62,7 @@ final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserv
   }
 
   var entries: [Entry] {
-    state.withLock { $0.entries }
+    timeline.elements
   }
 
   func waitBegan(_ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String) {
@@ -78,47 +73,33 @@ final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     append(.waitEnded(id: id, effect: effect))
   }
 
-  /// Returns once `condition` holds for the timeline so far.
-  func wait(until condition: @escaping @Sendable ([Entry]) -> Bool) async {
-    await withCheckedContinuation { continuation in
-      let holds = state.withLock { state in
-        if condition(state.entries) { return true }
-        state.waiters.append(Waiter(condition: condition, continuation: continuation))
-        return false
-      }
-      if holds { continuation.resume() }
-    }
-  }
-
   /// Returns once `count` waits have begun on instruments.
-  func waitForWaits(_ count: Int) async {
-    await wait { $0.compactMap(\.began).count >= count }
+  func waitForWaits(_ count: Int, fileID: String = #fileID, line: Int = #line) async throws {
+    try await timeline.wait("\(count) instrument wait(s) to begin", fileID: fileID, line: line) {
+      $0.compactMap(\.began).count >= count
+    }
   }
 
   /// Returns once `count` effects have ended, whatever their outcome.
-  func waitForEndedEffects(_ count: Int) async {
-    await wait { $0.compactMap(\.endedEffect).count >= count }
+  func waitForEndedEffects(_ count: Int, fileID: String = #fileID, line: Int = #line)
+    async throws
+  {
+    try await timeline.wait("\(count) effect(s) to end", fileID: fileID, line: line) {
+      $0.compactMap(\.endedEffect).count >= count
+    }
   }
 
   /// Returns once an event matching `predicate` has been reduced.
-  func waitForReduced(where predicate: @escaping @Sendable (Event) -> Bool) async {
-    await wait { $0.contains { $0.reduced.map(predicate) ?? false } }
+  func waitForReduced(
+    fileID: String = #fileID, line: Int = #line,
+    where predicate: @escaping @Sendable (Event) -> Bool
+  ) async throws {
+    try await timeline.wait("a matching event to be reduced", fileID: fileID, line: line) {
+      $0.contains { $0.reduced.map(predicate) ?? false }
+    }
   }
 
   private func append(_ entry: Entry) {
-    let ready = state.withLock { state -> [Waiter] in
-      state.entries.append(entry)
-      let entries = state.entries
-      var ready: [Waiter] = []
-      state.waiters.removeAll { waiter in
-        guard waiter.condition(entries) else { return false }
-        ready.append(waiter)
-        return true
-      }
-      return ready
-    }
-    for waiter in ready {
-      waiter.continuation.resume()
-    }
+    timeline.append(entry)
   }
 }

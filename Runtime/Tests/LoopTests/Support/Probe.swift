@@ -1,9 +1,11 @@
+import TestSupport
+
 @testable import Loop
 
 /// Records everything a store reports through its package instrumentation, and lets a test
 /// await what it is waiting for (an effect ending, an event dropped) without polling.
 final class Probe<State: Sendable, Event: Sendable>: Sendable {
-  let observations = Recorder<StoreObservation<State, Event>>()
+  let observations = Recorder<StoreObservation<State, Event>>(describe: \.summary)
 
   func store(
     _ initial: State,
@@ -17,13 +19,25 @@ final class Probe<State: Sendable, Event: Sendable>: Sendable {
   }
 
   /// Returns once `count` effects have ended, whatever their outcome.
-  func waitForEndedEffects(_ count: Int) async {
-    await observations.wait { $0.compactMap(\.ended).count >= count }
+  ///
+  /// - Throws: `WaitTimedOut`, listing what the store reported, when they have not.
+  func waitForEndedEffects(_ count: Int, fileID: String = #fileID, line: Int = #line)
+    async throws
+  {
+    try await observations.wait("\(count) effect(s) to end", fileID: fileID, line: line) {
+      $0.compactMap(\.ended).count >= count
+    }
   }
 
   /// Returns once `count` events have been dropped as stale.
-  func waitForStaleDrops(_ count: Int) async {
-    await observations.wait { $0.filter(\.isStaleDrop).count >= count }
+  ///
+  /// - Throws: `WaitTimedOut`, listing what the store reported, when they have not.
+  func waitForStaleDrops(_ count: Int, fileID: String = #fileID, line: Int = #line)
+    async throws
+  {
+    try await observations.wait(
+      "\(count) stale event(s) to be dropped", fileID: fileID, line: line
+    ) { $0.filter(\.isStaleDrop).count >= count }
   }
 
   var started: [EffectRecord] { observations.elements.compactMap(\.started) }
@@ -35,6 +49,18 @@ final class Probe<State: Sendable, Event: Sendable>: Sendable {
 }
 
 extension StoreObservation {
+  /// One line for a failed wait's listing.
+  var summary: String {
+    switch self {
+    case .enqueued(let event, let origin): "enqueued \(event), \(origin)"
+    case .dropped(let event, let origin, let reason): "dropped \(event), \(origin): \(reason)"
+    case .reduced(let transition): "reduced \(transition.event), \(transition.origin)"
+    case .effectStarted(let record): "started \(record)"
+    case .effectCancelled(let record): "cancelled \(record)"
+    case .effectEnded(let record, let outcome): "ended \(record): \(outcome)"
+    }
+  }
+
   var ended: (EffectRecord, EffectOutcome)? {
     if case .effectEnded(let record, let outcome) = self { return (record, outcome) }
     return nil

@@ -1,13 +1,14 @@
 import Loop
 import LoopTesting
 import TemplateFeature
+import TestSupport
 import Testing
 
 @testable import TemplateContract
 
 /// Tier 2: the wiring, through the TestStore with a TestClock: the lookup starts only after
 /// the debounce, a new term cancels it, and the glossary's answer or failure is shown.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.watchdog)
 struct TemplateTests {
   @Test func theDefinitionAppearsAfterTheDebounceWhenTypingStops() async {
     let clock = TestClock()
