@@ -13,7 +13,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance serve demo bench terminal-check crash-test flake-check tsan new-feature new-feature-check lint \
+.PHONY: help deps build test conformance serve demo bench terminal-check share-check crash-test flake-check tsan new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -78,6 +78,7 @@ bench: ## Build loop-bench and movies in release and run loop-bench (JSON on std
 crash-test: ## SIGKILL trails 200 times mid-edit; check the SQLite plan is never torn or lost
 	$(SWIFT) build $(STRICT) --product trails
 	scripts/crash-test
+	scripts/crash-test --writers 3 --kills 60
 
 # Each interactive app under a pseudo-terminal, ended four ways; checks the terminal settings.
 terminal-check: ## Run movies, movie-search and trails under a pty; check each exit restores it
@@ -85,6 +86,11 @@ terminal-check: ## Run movies, movie-search and trails under a pty; check each e
 	$(SWIFT) build $(STRICT) --product movie-search
 	$(SWIFT) build $(STRICT) --product trails
 	scripts/terminal-check
+
+# An interactive trails session and one-shot commands on one database: nothing lost.
+share-check: ## Run trails interactive under a pty beside one-shot edits; check every edit is kept
+	$(SWIFT) build $(STRICT) --product trails
+	scripts/share-check
 
 # A separate build in .build/tsan (about 2 minutes from scratch on 2 cores), then the suite.
 tsan: deps ## Run every test under ThreadSanitizer (--sanitize=thread); any race report fails

@@ -16,7 +16,7 @@ struct Report {
   var conformance: [ConformanceTime.Run]
   /// Samples of B7: per run, nanoseconds of each send-to-settled step.
   var testStoreLatency: [[Double]]
-  /// Samples of B8, in nanoseconds per save and per load.
+  /// Samples of B8, in nanoseconds per save, per load and per merged write.
   var planPersistence: PlanPersistence.Samples
   /// Samples of B9, in nanoseconds per launch.
   var coldStart: [Double]
@@ -145,7 +145,8 @@ struct Report {
     ]
   }
 
-  /// B8: median milliseconds per save and per load.
+  /// B8: median milliseconds per save, per load and per merged write (one trail appended by
+  /// an update to the stored 1,000-stop plan).
   private var planPersistenceJSON: [String: Any] {
     [
       "stops": PlanPersistence.stops,
@@ -153,6 +154,7 @@ struct Report {
       "store": "SQLiteTrailStore, WAL, synchronous FULL, temporary directory",
       "msPerSave": rounded(Bench.median(planPersistence.save) / 1e6, places: 3),
       "msPerLoad": rounded(Bench.median(planPersistence.load) / 1e6, places: 3),
+      "msPerMergedWrite": rounded(Bench.median(planPersistence.mergedWrite) / 1e6, places: 3),
       "samplesMsPerSave": planPersistence.save.map { rounded($0 / 1e6, places: 3) },
       "samplesMsPerLoad": planPersistence.load.map { rounded($0 / 1e6, places: 3) },
       "warmupRuns": 1,

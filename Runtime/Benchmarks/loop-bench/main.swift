@@ -39,7 +39,9 @@ do {
   progress("B7 testStoreLatency: \(TestStoreLatency.pagesPerStore) sends x \(runs) runs")
   let catalog = try await TestStoreLatency.immediateCatalog()
   let latency = try await Bench.repeated(runs) { try await TestStoreLatency.run(catalog: catalog) }
-  progress("B8 planPersistence: \(PlanPersistence.stops) stops, save and load x \(runs) runs")
+  progress(
+    "B8 planPersistence: \(PlanPersistence.stops) stops, save, merged write and load x \(runs)"
+      + " runs")
   let persistence = try PlanPersistence.run(runs)
   let command = "movies " + ColdStart.arguments.joined(separator: " ")
   progress("B9 coldStart: \(command) x \(ColdStart.launches) launches")

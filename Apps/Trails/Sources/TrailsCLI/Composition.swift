@@ -18,8 +18,10 @@ struct Composition {
   /// Whether forecasts come from the fixtures because no source was asked for: say so once.
   let isDefaultOffline: Bool
 
-  /// Reads the options (a usage error before anything is opened), then opens the database.
-  init(_ arguments: ParsedArguments) throws {
+  /// Reads the options (a usage error before anything is opened), then opens the database:
+  /// for writing, or read-only (a command that only reads creates and changes nothing, and
+  /// a missing database is an empty plan).
+  init(_ arguments: ParsedArguments, access: SQLiteTrailStore.Access) throws {
     let source = try Self.source(arguments)
     switch source {
     case .fixtures:
@@ -36,14 +38,18 @@ struct Composition {
       throw CommandFailure("the trail catalog could not be loaded: \(error)")
     }
     do {
-      store = try TrailStore.sqlite(path: arguments.value("db") ?? SQLiteTrailStore.defaultPath())
+      store = try TrailStore.sqlite(
+        path: arguments.value("db") ?? SQLiteTrailStore.defaultPath(), access: access)
     } catch {
       throw CommandFailure(error.userMessage)
     }
   }
 
-  /// The planner, saving after `saveQuietWindow` of quiet; its restore waits for `gate`.
-  func machine(saveQuietWindow: Duration, restoreAfter gate: LaunchGate) -> Trails {
+  /// The planner, writing after `saveQuietWindow` of quiet and watching the database every
+  /// `watchInterval` when given; its restore waits for `gate`.
+  func machine(
+    saveQuietWindow: Duration, watchInterval: Duration?, restoreAfter gate: LaunchGate
+  ) -> Trails {
     let store = self.store
     return Trails(
       catalog: catalog,
@@ -51,8 +57,9 @@ struct Composition {
         load: {
           await gate.wait()
           return try await store.load()
-        }, save: store.save),
-      weather: weather, clock: ContinuousClock(), saveQuietWindow: saveQuietWindow)
+        }, update: store.update, revision: store.revision),
+      weather: weather, clock: ContinuousClock(), saveQuietWindow: saveQuietWindow,
+      watchInterval: watchInterval)
   }
 
   /// `--source`, or live when only `--api-base` is given.

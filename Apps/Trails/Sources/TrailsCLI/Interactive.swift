@@ -10,8 +10,10 @@ enum Interactive {
         "no command given; the interactive mode needs a terminal (see trails --help)",
         usage: arguments.usage)
     }
-    let composition = try Composition(arguments)
-    let session = Session(composition, saveQuietWindow: .milliseconds(500))
+    let composition = try Composition(arguments, access: .readWrite)
+    // Another process's edit (a `trails plan add` in another shell) shows within a second.
+    let session = Session(
+      composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500))
     defer { session.end() }
     try session.start()
     let raw = try RawMode()

@@ -6,10 +6,15 @@ struct Session {
   let store: Store<Trails.State, Trails.Event>
   private let gate: LaunchGate
 
-  /// Starts a store whose restore waits until ``start(with:)``.
-  init(_ composition: Composition, saveQuietWindow: Duration = .zero) {
+  /// Starts a store whose restore waits until ``start(with:)``; it watches the database for
+  /// other processes' writes every `watchInterval` when given.
+  init(
+    _ composition: Composition, saveQuietWindow: Duration = .zero,
+    watchInterval: Duration? = nil
+  ) {
     let gate = LaunchGate()
-    let machine = composition.machine(saveQuietWindow: saveQuietWindow, restoreAfter: gate)
+    let machine = composition.machine(
+      saveQuietWindow: saveQuietWindow, watchInterval: watchInterval, restoreAfter: gate)
     self.gate = gate
     self.store = Store(initial: machine.launchState(today: composition.today), machine: machine)
   }
@@ -52,10 +57,12 @@ struct Session {
 
   /// The state once the plan as it is now is saved.
   ///
-  /// - Throws: ``CommandFailure`` with the save's error when it failed.
+  /// - Throws: ``CommandFailure`` with the write's error when it failed, or with the problem
+  ///   when the edit no longer applied to the plan as another process had changed it.
   func saved() async throws -> Trails.State {
     let state = await first { $0.isSaved || $0.saveError != nil }
     if let error = state.saveError { throw CommandFailure("the plan was not saved: \(error)") }
+    if let problem = state.problem { throw CommandFailure(problem.message) }
     return state
   }
 

@@ -66,7 +66,8 @@ enum TrailsCommand {
       return
     }
     let edit = try self.edit(arguments)
-    let composition = try Composition(arguments)
+    // Only an edit writes; every other command opens the database read-only, or not at all.
+    let composition = try Composition(arguments, access: edit == nil ? .readOnly : .readWrite)
     let session = Session(composition)
     defer { session.end() }
     let output = Output(json: arguments.flag("json"), notice: composition.isDefaultOffline)

@@ -43,26 +43,48 @@ extension Trails {
     return events + answers(state)
   }
 
-  /// The answers to what is in flight (the restore, the save, the first forecast waiting), and
-  /// late or stale answers to what is not, which must change nothing.
+  /// The answers to what is in flight (the restore, the quiet window, the write, the first
+  /// forecast waiting), another process's write, and late or stale answers to what is not,
+  /// which must change nothing.
   private static func answers(_ state: State) -> [Event] {
     typealias S = TrailsSamples
-    // An answer for a revision the planner never had: a save the runtime would have dropped.
+    // Answers for a write the planner never started: ones the runtime would have dropped.
+    let stray = PendingWrite(edits: [.clear], fallback: S.plan([S.tidepool]))
     var events: [Event] = [
-      .saved(PlanRevision(revision: -1, plan: S.plan([S.tidepool]))),
-      .saveFailed(revision: -1, message: "the disk is full"),
+      .writeDue(stray),
+      .written(stray, stored: StoredPlan(plan: S.plan([S.tidepool]), revision: 99), rejected: []),
+      .writeFailed(stray, message: "the disk is full"),
+      .storeChanged(StoredPlan(plan: S.plan([S.tidepool]), revision: 0)),
     ]
+    let stored = StoredPlan(plan: S.plan([S.cinder]), revision: 1)
     if state.restore == .pending {
-      events += [
-        .restored(nil), .restored(S.plan([S.cinder])), .restoreFailed("the database is locked"),
-      ]
+      events += [.restored(nil), .restored(stored), .restoreFailed("the database is locked")]
     } else {
-      events += [.restored(S.plan([S.cinder])), .restoreFailed("the database is locked")]
+      events += [.restored(stored), .restoreFailed("the database is locked")]
     }
-    if let snapshot = state.pendingSave {
+    if let write = state.pendingWrite {
+      events.append(.writeDue(write))
+    }
+    if let write = state.writing, let known = state.stored {
+      // The store's answer: the edits on the plan it holds (here, the one the planner knows).
+      let (merged, rejected) = write.merged(
+        onto: known.revision == 0 ? nil : known.plan, in: state.catalog.value)
       events += [
-        .saved(snapshot), .saveFailed(revision: snapshot.revision, message: "the disk is full"),
+        .written(
+          write, stored: StoredPlan(plan: merged, revision: known.revision + 1),
+          rejected: rejected),
+        .writeFailed(write, message: "the disk is full"),
       ]
+    }
+    if let known = state.stored, known.revision < 2 {
+      // Another process removes the first planned trail (or plans the Cinder Corrie).
+      var theirs = known.plan
+      if let first = theirs.days.first(where: { !$0.trailIDs.isEmpty })?.trailIDs.first {
+        for index in theirs.days.indices { theirs.days[index].trailIDs.removeAll { $0 == first } }
+      } else {
+        theirs = S.plan([S.cinder])
+      }
+      events.append(.storeChanged(StoredPlan(plan: theirs, revision: known.revision + 1)))
     }
     if let key = state.forecasts.keys.sorted().first(where: { state.forecasts[$0] == .loading }) {
       events.append(

@@ -9,8 +9,8 @@ import Weather
 extension Trails {
   /// The planner's specification: its state diagram, rows, invariants, scenarios and alphabet.
   ///
-  /// The phases are where persistence stands (restoring, restore failed, saved, unsaved, save
-  /// failed); navigation and forecasts move within a phase.
+  /// The phases are where persistence stands (restoring, restore failed, saved, unsaved,
+  /// writing, save failed); navigation and forecasts move within a phase.
   public static let contract = Contract<Trails>(
     name: "trails",
     // Launch, and a restored plan with two days, so exploration starts deep in both.
@@ -36,6 +36,7 @@ extension Trails {
     switch state.restore {
     case .pending: "restoring"
     case .failed: "restoreFailed"
+    case .done where state.writing != nil: "writing"
     case .done where state.saveError != nil: "saveFailed"
     case .done where state.isSaved: "saved"
     case .done: "unsaved"
@@ -52,8 +53,10 @@ extension Trails {
     case .edit(let edit): editKind(edit)
     case .restored: "restored"
     case .restoreFailed: "restoreFailed"
-    case .saved: "saved"
-    case .saveFailed: "saveFailed"
+    case .writeDue: "writeDue"
+    case .written: "written"
+    case .writeFailed: "writeFailed"
+    case .storeChanged: "storeChanged"
     case .forecastLoaded: "forecastLoaded"
     case .forecastFailed: "forecastFailed"
     case .trailForecastLoaded: "trailForecastLoaded"
@@ -73,24 +76,25 @@ extension Trails {
   }
 
   static let table: [Move] = {
-    let phases = ["restoring", "restoreFailed", "saved", "unsaved", "saveFailed"]
+    let phases = ["restoring", "restoreFailed", "saved", "unsaved", "writing", "saveFailed"]
     let navigation = [
       "select", "show", "back", "open", "forecastLoaded", "forecastFailed",
       "trailForecastLoaded", "trailForecastFailed",
     ]
     let edits = ["add", "remove", "move", "removeDay", "setStart", "clear"]
     var moves: [Move] = []
-    // Navigation and forecasts never move persistence; nor does a late or stale answer.
+    // Navigation and forecasts never move persistence; nor does a late or stale answer, nor
+    // another process's write seen while restoring or writing (the write brings a newer one).
     for phase in phases {
       moves += navigation.map { Move(phase, on: $0, to: phase) }
+      moves += ["writeDue", "written", "writeFailed", "storeChanged"].map {
+        Move(phase, on: $0, to: phase)
+      }
     }
     for phase in phases where phase != "restoring" {
       moves += [
         Move(phase, on: "restored", to: phase), Move(phase, on: "restoreFailed", to: phase),
       ]
-    }
-    for phase in ["restoring", "restoreFailed", "saved", "unsaved", "saveFailed"] {
-      moves += [Move(phase, on: "saved", to: phase), Move(phase, on: "saveFailed", to: phase)]
     }
     for edit in edits {
       moves += [
@@ -101,7 +105,9 @@ extension Trails {
         Move("saved", on: edit, to: "unsaved"),
         Move("saved", on: edit, to: "saved"),
         Move("unsaved", on: edit, to: "unsaved"),
-        // A failure stays on screen until a save succeeds; the next change retries.
+        // An edit during a write waits for the next one.
+        Move("writing", on: edit, to: "writing"),
+        // A failure stays on screen until a write succeeds; the next change retries.
         Move("saveFailed", on: edit, to: "saveFailed"),
       ]
     }
@@ -109,9 +115,18 @@ extension Trails {
       Move("restoring", on: "restored", to: "saved"),
       Move("restoring", on: "restored", to: "unsaved"),
       Move("restoring", on: "restoreFailed", to: "restoreFailed"),
-      Move("unsaved", on: "saved", to: "saved"),
-      Move("unsaved", on: "saveFailed", to: "saveFailed"),
-      Move("saveFailed", on: "saved", to: "saved"),
+      // The quiet window passed: the edits go to the store (after a failure, once changed).
+      Move("unsaved", on: "writeDue", to: "writing"),
+      Move("saveFailed", on: "writeDue", to: "writing"),
+      // Edits made during the write apply on top of what it stored.
+      Move("writing", on: "written", to: "saved"),
+      Move("writing", on: "written", to: "unsaved"),
+      Move("writing", on: "writeFailed", to: "saveFailed"),
+      // Another process's plan: the unwritten edits apply on top; some may no longer apply,
+      // and a stored plan that needs tidying needs a write.
+      Move("saved", on: "storeChanged", to: "unsaved"),
+      Move("unsaved", on: "storeChanged", to: "saved"),
+      Move("saveFailed", on: "storeChanged", to: "saved"),
     ]
   }()
 }

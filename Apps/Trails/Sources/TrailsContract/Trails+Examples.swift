@@ -16,6 +16,17 @@ extension Trails {
       .add(trailID: S.gull, day: 1), .add(trailID: S.tidepool, day: 2),
     ])
     let gullKey = ForecastKey(day: 1, trailID: S.gull)
+    let gullWrite = PendingWrite(edits: [.add(trailID: S.gull, day: 1)], fallback: S.plan())
+    let writingGull = with(gullDay1) {
+      $0.writing = gullWrite
+      $0.unsavedEdits = []
+    }
+    let removal = Trails.PlanEdit.remove(trailID: S.gull, day: nil)
+    let removalWrite = PendingWrite(edits: [removal], fallback: S.plan([S.cinder, S.gull]))
+    let writingRemoval = S.with(S.restored(S.plan([S.cinder, S.gull]), then: [removal])) {
+      $0.writing = removalWrite
+      $0.unsavedEdits = []
+    }
 
     return navigation(restored: restored, onTrail: onTrail) + [
       Example(
@@ -25,12 +36,13 @@ extension Trails {
       Example(
         "the restore applies the saved plan, then the queued edits",
         given: with(S.launch) { $0.queuedEdits = [.add(trailID: S.tidepool, day: 2)] },
-        when: .restored(S.plan([S.gull])),
+        when: .restored(StoredPlan(plan: S.plan([S.gull]), revision: 4)),
         then: with(S.launch) {
           $0.restore = .done
           $0.plan = S.plan([S.gull], [S.tidepool])
           $0.revision = 2
-          $0.lastSaved = PlanRevision(revision: 1, plan: S.plan([S.gull]))
+          $0.stored = StoredPlan(plan: S.plan([S.gull]), revision: 4)
+          $0.unsavedEdits = [.add(trailID: S.tidepool, day: 2)]
           $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
           $0.forecasts = [gullKey: .loading, ForecastKey(day: 2, trailID: S.tidepool): .loading]
         }),
@@ -39,6 +51,7 @@ extension Trails {
         when: .edit(.add(trailID: S.cinder, day: 3)),
         then: with(restored) {
           $0.plan = S.plan([], [], [S.cinder])
+          $0.unsavedEdits = [.add(trailID: S.cinder, day: 3)]
           $0.revision = 1
           $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
           $0.forecasts = [ForecastKey(day: 3, trailID: S.cinder): .loading]
@@ -53,6 +66,7 @@ extension Trails {
         when: .edit(.move(trailID: S.gull, from: nil, to: 2)),
         then: with(gullDay1) {
           $0.plan = S.plan([], [S.gull])
+          $0.unsavedEdits.append(.move(trailID: S.gull, from: nil, to: 2))
           $0.revision = 2
           $0.forecasts = [ForecastKey(day: 2, trailID: S.gull): .loading]
         }),
@@ -61,21 +75,71 @@ extension Trails {
         when: .edit(.removeDay(1)),
         then: with(twoDays) {
           $0.plan = S.plan([S.tidepool])
+          $0.unsavedEdits.append(.removeDay(1))
           $0.revision = 3
           $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
           $0.forecasts = [ForecastKey(day: 1, trailID: S.tidepool): .loading]
         }),
       Example(
-        "a save of the plan as it is marks it saved", given: gullDay1,
-        when: .saved(PlanRevision(revision: 1, plan: gullDay1.plan)),
-        then: with(gullDay1) { $0.lastSaved = PlanRevision(revision: 1, plan: gullDay1.plan) }),
+        "the quiet window sends the unwritten edits to the store", given: gullDay1,
+        when: .writeDue(gullWrite),
+        then: with(gullDay1) {
+          $0.writing = gullWrite
+          $0.unsavedEdits = []
+        }),
       Example(
-        "a failed save is shown and the plan kept", given: gullDay1,
-        when: .saveFailed(revision: 1, message: "the disk is full"),
-        then: with(gullDay1) { $0.saveError = "the disk is full" }),
+        "a write's answer is the stored plan, and the plan is saved", given: writingGull,
+        when: .written(
+          gullWrite, stored: StoredPlan(plan: S.plan([S.gull]), revision: 1), rejected: []),
+        then: with(writingGull) {
+          $0.writing = nil
+          $0.stored = StoredPlan(plan: S.plan([S.gull]), revision: 1)
+        }),
       Example(
-        "a save of an older revision does not mark the plan saved", given: twoDays,
-        when: .saved(PlanRevision(revision: 1, plan: gullDay1.plan)), then: twoDays),
+        "another process's edit in the store is kept, and ours lands on top of it",
+        given: writingGull,
+        when: .written(
+          gullWrite, stored: StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2),
+          rejected: []),
+        then: with(writingGull) {
+          $0.writing = nil
+          $0.stored = StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2)
+          $0.plan = S.plan([S.cinder, S.gull])
+          $0.revision = 2
+          $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
+          $0.forecasts = [gullKey: .loading, ForecastKey(day: 1, trailID: S.cinder): .loading]
+        }),
+      Example(
+        "an edit the store could no longer apply is reported", given: writingRemoval,
+        when: .written(
+          removalWrite, stored: StoredPlan(plan: S.plan([S.cinder]), revision: 3),
+          rejected: [.notPlanned(trailID: S.gull, day: nil)]),
+        then: with(writingRemoval) {
+          $0.writing = nil
+          $0.stored = StoredPlan(plan: S.plan([S.cinder]), revision: 3)
+          $0.problem = .changedElsewhere(.notPlanned(trailID: S.gull, day: nil))
+        }),
+      Example(
+        "a failed write is shown, and its edits are unwritten again", given: writingGull,
+        when: .writeFailed(gullWrite, message: "the disk is full"),
+        then: with(gullDay1) {
+          $0.saveError = "the disk is full"
+          $0.failedEdits = [.add(trailID: S.gull, day: 1)]
+        }),
+      Example(
+        "another process's plan is adopted with our unwritten edits on top", given: gullDay1,
+        when: .storeChanged(StoredPlan(plan: S.plan([S.tidepool]), revision: 2)),
+        then: with(gullDay1) {
+          $0.stored = StoredPlan(plan: S.plan([S.tidepool]), revision: 2)
+          $0.plan = S.plan([S.tidepool, S.gull])
+          $0.revision = 2
+          $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
+          $0.forecasts[ForecastKey(day: 1, trailID: S.tidepool)] = .loading
+        }),
+      Example(
+        "a stored plan no newer than the one known changes nothing", given: gullDay1,
+        when: .storeChanged(StoredPlan(plan: S.plan([S.tidepool]), revision: 0)),
+        then: gullDay1),
       Example(
         "a forecast for a day no longer planned is dropped", given: gullDay1,
         when: .forecastLoaded(ForecastKey(day: 2, trailID: S.gull), S.forecast), then: gullDay1),

@@ -32,19 +32,22 @@ extension Trails {
     Invariant("the totals are the sum over the plan") { state in
       state.totals == PlanTotals(plan: state.plan, catalog: state.catalog.value)
     },
-    Invariant("nothing is saved before the restore completes") { state in
-      state.restore == .done || (state.lastSaved == nil && state.saveError == nil)
+    Invariant("nothing is stored or written before the restore completes") { state in
+      state.restore == .done
+        || (state.stored == nil && state.writing == nil && state.unsavedEdits.isEmpty
+          && state.saveError == nil)
     },
     Invariant("edits wait in the queue only while restoring") { state in
       state.queuedEdits.isEmpty || state.restore == .pending
     },
-    Invariant("a plan reported saved is exactly the snapshot saved") { state in
-      guard let saved = state.lastSaved else { return true }
-      return saved.revision < state.revision
-        || (saved.revision == state.revision && saved.plan == state.plan)
+    Invariant("a plan reported saved is exactly the stored plan") { state in
+      !state.isSaved || state.stored?.plan == state.plan
     },
     Invariant("a save error means the plan is not saved") { state in
       state.saveError == nil || !state.isSaved
+    },
+    Invariant("nothing is waiting to be written while a write is in flight") { state in
+      state.writing == nil || state.pendingWrite == nil
     },
     Invariant("forecasts are kept only for planned days, one for each") { state in
       Set(state.forecasts.keys) == state.plannedForecastKeys

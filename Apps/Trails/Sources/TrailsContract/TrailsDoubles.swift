@@ -11,12 +11,14 @@ enum TrailsDoubles {
     let description: String
   }
 
-  /// A store holding `saved`, recording each load (as `"load"`) and each saved plan.
+  /// A store holding `saved`, recording each load (as `"load"`) and each plan written.
   ///
-  /// The first `failingSaves` saves throw "the disk is full" and change nothing.
+  /// The first `failingWrites` writes throw "the disk is full" and change nothing; every
+  /// attempt is recorded in `attempts`. Copies of the returned store share its plan, as two
+  /// processes share one database.
   static func store(
     holding saved: Plan? = nil, loads: CallLog<String>, saves: CallLog<Plan>,
-    failingSaves: Int = 0
+    attempts: CallLog<String> = CallLog(), failingWrites: Int = 0
   ) -> TrailStore {
     let backing = TrailStore.inMemory(saved)
     return TrailStore(
@@ -24,16 +26,30 @@ enum TrailsDoubles {
         loads.record("load")
         return try await backing.load()
       },
-      save: saves.recording { plan in
-        // The call is recorded before this runs: the first save sees a count of 1.
-        guard saves.count > failingSaves else { throw Failure(description: "the disk is full") }
-        try await backing.save(plan)
-      })
+      update: { change in
+        attempts.record("update")
+        guard attempts.count > failingWrites else {
+          throw Failure(description: "the disk is full")
+        }
+        let stored = try await backing.update(change)
+        saves.record(stored.plan)
+        return stored
+      },
+      revision: backing.revision)
   }
 
-  /// A store whose load is `work` (one generation per launch), recording saves.
-  static func store(loading work: ControlledWork<Plan?>, saves: CallLog<Plan>) -> TrailStore {
-    TrailStore(load: { try await work.makeWork() }, save: saves.recording { _ in })
+  /// A store whose load is `work` (one generation per launch), recording the plans written.
+  static func store(loading work: ControlledWork<StoredPlan?>, saves: CallLog<Plan>)
+    -> TrailStore
+  {
+    TrailStore(
+      load: { try await work.makeWork() },
+      update: { change in
+        let plan = change(nil)
+        saves.record(plan)
+        return StoredPlan(plan: plan, revision: 1)
+      },
+      revision: { 0 })
   }
 
   /// A weather service answering every coordinate with the sample forecast, recording each.
@@ -48,10 +64,14 @@ enum TrailsDoubles {
     WeatherService(forecast: calls.recording { _ in try await work.makeWork() })
   }
 
-  /// The planner with `store`, `weather` and `clock`, and the default quiet window.
+  /// The planner with `store`, `weather` and `clock`, the default quiet window, and a watch
+  /// for other processes' writes every `watchInterval` when given.
   static func machine(
-    store: TrailStore, weather: WeatherService, clock: TestClock
+    store: TrailStore, weather: WeatherService, clock: TestClock,
+    watchInterval: Duration? = nil
   ) -> Trails {
-    Trails(catalog: TrailsSamples.catalog, store: store, weather: weather, clock: clock)
+    Trails(
+      catalog: TrailsSamples.catalog, store: store, weather: weather, clock: clock,
+      watchInterval: watchInterval)
   }
 }

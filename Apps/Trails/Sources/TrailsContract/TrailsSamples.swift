@@ -38,10 +38,11 @@ enum TrailsSamples {
   /// The launch state: nothing restored yet, an empty plan starting ``today``.
   static let launch = Trails.State(catalog: catalog, today: today)
 
-  /// The state right after restoring `saved` (`nil`: an empty store), with nothing queued.
+  /// The state right after restoring `saved` (`nil`: an empty store) at revision 1, with
+  /// nothing queued.
   static func restored(_ saved: Plan? = nil) -> Trails.State {
     var state = launch
-    Trails.reducer(&state, .restored(saved))
+    Trails.reducer(&state, .restored(saved.map { StoredPlan(plan: $0, revision: 1) }))
     return state
   }
 

@@ -14,14 +14,19 @@ extension Trails {
     case open(String)
     /// The user edits the plan.
     case edit(PlanEdit)
-    /// The saved plan was read: `nil` when none was ever saved.
-    case restored(Plan?)
-    /// Reading the saved plan failed, with one line for the user.
+    /// The stored plan was read: `nil` when none was ever stored.
+    case restored(StoredPlan?)
+    /// Reading the stored plan failed, with one line for the user.
     case restoreFailed(String)
-    /// A revision of the plan was saved.
-    case saved(PlanRevision)
-    /// Saving a revision failed, with one line for the user.
-    case saveFailed(revision: Int, message: String)
+    /// The quiet window after the last edit passed: the pending edits may be written.
+    case writeDue(PendingWrite)
+    /// The edits were written: the store now holds `stored`; `rejected` are the problems of
+    /// the edits that no longer applied to the plan the store held (changed elsewhere).
+    case written(PendingWrite, stored: StoredPlan, rejected: [Problem])
+    /// Writing the edits failed, with one line for the user.
+    case writeFailed(PendingWrite, message: String)
+    /// Another process changed the stored plan: it holds `stored` now.
+    case storeChanged(StoredPlan?)
     /// A planned day's trailhead forecast arrived.
     case forecastLoaded(ForecastKey, Forecast)
     /// A planned day's trailhead forecast failed, with one line for the user.

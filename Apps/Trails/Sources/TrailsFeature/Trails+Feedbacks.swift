@@ -3,7 +3,7 @@ import TrailsModel
 import Weather
 
 extension Trails {
-  /// Reads the saved plan once, at launch: the launch state's restore is pending.
+  /// Reads the stored plan once, at launch: the launch state's restore is pending.
   var restoreFeedback: Feedback<State, Event> {
     .whenBecomesTrue(
       { $0.restore == .pending }, name: "restore",
@@ -11,24 +11,61 @@ extension Trails {
       onError: { .restoreFailed(String(describing: $0)) })
   }
 
-  /// Saves the plan once it has gone ``saveQuietWindow`` without a change.
+  /// Lets the unwritten edits go to the store once the plan has gone ``saveQuietWindow``
+  /// without a change.
   ///
-  /// The query is the revision waiting to be saved: every change makes a new one, which
-  /// cancels the sleeping save and starts the window again, so a burst of edits is one save.
-  /// After a failure the query stays the same and nothing runs until the next change.
+  /// The query is the pending write: every edit makes a new one, which cancels the sleeping
+  /// window and starts it again, so a burst of edits is one write. After a failure there is
+  /// no pending write until the next change.
   var saveFeedback: Feedback<State, Event> {
-    .onChange(of: \.pendingSave, name: "save") { [store, clock, saveQuietWindow] snapshot in
+    .onChange(of: \.pendingWrite, name: "save") { [clock, saveQuietWindow] write in
       try await clock.sleep(for: saveQuietWindow)
-      // A change that came as the window ended has replaced this save: leave it to the next.
-      try Task.checkCancellation()
+      return .writeDue(write)
+    }
+  }
+
+  /// Writes the edits in flight: one ``TrailStore/update`` that applies them to the plan the
+  /// store holds, with the reducer's own function, and answers with what it stored.
+  ///
+  /// Its query changes only when the write's answer is reduced, so a write, once begun, is
+  /// never cancelled by an edit: the edit waits for the next write.
+  var writeFeedback: Feedback<State, Event> {
+    .onChange(of: \.writing, name: "write") { [store, catalog] write in
+      let rejected = RejectedEdits()
+      let stored: StoredPlan
       do {
-        try await store.save(snapshot.plan)
+        stored = try await store.update { current in
+          let (merged, problems) = write.merged(onto: current, in: catalog)
+          rejected.set(problems)
+          return merged
+        }
       } catch is CancellationError {
         throw CancellationError()
       } catch {
-        return .saveFailed(revision: snapshot.revision, message: String(describing: error))
+        return .writeFailed(write, message: String(describing: error))
       }
-      return .saved(snapshot)
+      return .written(write, stored: stored, rejected: rejected.value)
+    }
+  }
+
+  /// Checks the store's revision every `interval` and reads the plan when another process
+  /// wrote it; only in machines built with a ``watchInterval``.
+  ///
+  /// The query is the revision the planner knows: adopting a newer plan, or a write of its
+  /// own, starts a new watch from there. A failed check (the database busy a moment) is
+  /// tried again on the next tick.
+  func watchFeedback(every interval: Duration) -> Feedback<State, Event> {
+    .onChange(of: \.watchedRevision, name: "watch") { [store, clock] known in
+      while true {
+        try await clock.sleep(for: interval)
+        do {
+          if try await store.revision() != known { return .storeChanged(try await store.load()) }
+        } catch is CancellationError {
+          throw CancellationError()
+        } catch {
+          continue
+        }
+      }
     }
   }
 

@@ -19,6 +19,9 @@ extension Trails {
     case noSuchDay(Int)
     /// Regions open in the explore tab, not in the plan tab.
     case regionOutsideExplore(String)
+    /// An edit that applied when it was made no longer applies to the plan as another
+    /// process changed it; the edit was not kept.
+    indirect case changedElsewhere(Problem)
 
     /// One line for the user.
     public var message: String {
@@ -39,6 +42,8 @@ extension Trails {
           + "say which day to move it from"
       case .noSuchDay(let day): "the plan has no day \(day)"
       case .regionOutsideExplore(let id): "region '\(id)' opens in the explore tab"
+      case .changedElsewhere(let problem):
+        "your edit was not kept: the plan was changed elsewhere and now \(problem.message)"
       }
     }
 

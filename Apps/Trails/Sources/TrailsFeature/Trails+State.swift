@@ -4,8 +4,13 @@ extension Trails {
   /// Everything the planner shows and remembers.
   ///
   /// The navigation (``tab`` and a path per tab), the plan and its ``revision`` (counted up on
-  /// every change), where persistence stands (``restore``, ``queuedEdits``, ``lastSaved``,
-  /// ``saveError``), the forecasts, and the last ``problem`` to tell the user about.
+  /// every change), where persistence stands (``restore``, ``queuedEdits``, ``stored``,
+  /// ``unsavedEdits``, ``writing``, ``saveError``), the forecasts, and the last ``problem``
+  /// to tell the user about.
+  ///
+  /// The plan is always ``stored`` with the edits of ``writing`` and ``unsavedEdits`` applied
+  /// on top, in order: when the store's plan changes (a write of ours, or another process's),
+  /// the edits not yet written are applied again to the new stored plan.
   public struct State: Hashable, Sendable {
     /// Every region and trail: the reducer checks ids and adds up distances with it.
     public var catalog: CatalogSnapshot
@@ -26,12 +31,17 @@ extension Trails {
     public var restore: Restore
     /// Edits made while the restore was in flight, applied in order once it completes.
     public var queuedEdits: [PlanEdit]
-    /// The plan the store holds, as far as the planner knows.
-    ///
-    /// The one restored (or, from an empty store, the launch plan, which needs no saving),
-    /// then each one saved; `nil` until the restore completes.
-    public var lastSaved: PlanRevision?
-    /// Why the last save failed, until a save succeeds.
+    /// The plan the store holds, as far as the planner knows, with the store's revision: the
+    /// one restored (or the launch plan at revision 0, from an empty store), then the one each
+    /// write returned or another process stored; `nil` until the restore completes.
+    public var stored: StoredPlan?
+    /// Edits applied to the plan and not yet written, in order.
+    public var unsavedEdits: [PlanEdit]
+    /// The write in flight, if any.
+    public var writing: PendingWrite?
+    /// The edits of the last write that failed, until the next change: not retried before.
+    public var failedEdits: [PlanEdit]?
+    /// Why the last write failed, until a write succeeds.
     public var saveError: String?
     /// The forecast of each planned day's trail: one entry per planned (day, trail).
     public var forecasts: [ForecastKey: ForecastStatus]
@@ -56,7 +66,10 @@ extension Trails {
       totals = .zero
       restore = .pending
       queuedEdits = []
-      lastSaved = nil
+      stored = nil
+      unsavedEdits = []
+      writing = nil
+      failedEdits = nil
       saveError = nil
       forecasts = [:]
       trailForecast = nil

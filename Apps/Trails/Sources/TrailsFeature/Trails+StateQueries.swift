@@ -23,16 +23,27 @@ extension Trails.State {
     shownRoute?.trailID
   }
 
-  /// Whether the store holds the plan as it is now.
+  /// Whether the store holds the plan as it is now: restored, nothing unwritten, nothing in
+  /// flight, and the stored plan needs no tidying.
   public var isSaved: Bool {
-    lastSaved?.revision == revision
+    guard restore == .done, let stored else { return false }
+    return unsavedEdits.isEmpty && writing == nil && stored.plan == stored.plan.normalized()
   }
 
-  /// The revision waiting to be saved: the plan as it is, once restored, when the store does
-  /// not hold it yet; `nil` when there is nothing to save (or nothing may be saved yet).
-  public var pendingSave: Trails.PlanRevision? {
-    guard restore == .done, !isSaved else { return nil }
-    return Trails.PlanRevision(revision: revision, plan: plan)
+  /// The edits waiting for the quiet window, once restored, when no write is in flight and
+  /// they are not the ones that just failed; `nil` when there is nothing to write (or nothing
+  /// may be written yet).
+  public var pendingWrite: Trails.PendingWrite? {
+    guard restore == .done, writing == nil, let stored, !isSaved, unsavedEdits != failedEdits
+    else { return nil }
+    return Trails.PendingWrite(edits: unsavedEdits, fallback: stored.plan)
+  }
+
+  /// The store's revision the planner knows, while it may notice other processes' writes:
+  /// once restored, and not while a write of its own is in flight (which brings a newer one).
+  public var watchedRevision: Int? {
+    guard restore == .done, writing == nil else { return nil }
+    return stored?.revision
   }
 
   /// One key per trail of each planned day: the forecasts the plan calls for.

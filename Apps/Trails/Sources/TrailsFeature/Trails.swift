@@ -7,10 +7,15 @@ import Weather
 ///
 /// Two tabs, each with a navigation path (selecting the current tab again pops it to its
 /// root); deep links (``DeepLink``) that land on a region, a trail or the plan; a plan of trails
-/// by day with totals by Naismith's rule. Persistence is a mechanism of feedbacks: the plan is
-/// restored at launch before any edit applies (edits that arrive meanwhile wait in
-/// ``State/queuedEdits``), then saved after every change once ``saveQuietWindow`` has passed
-/// without another one, so a burst of edits is one save. A failed save is shown
+/// by day with totals by Naismith's rule. Persistence is a mechanism of feedbacks, and edits,
+/// not snapshots, cross the process boundary: the plan is restored at launch before any edit
+/// applies (edits that arrive meanwhile wait in ``State/queuedEdits``); once
+/// ``saveQuietWindow`` has passed without a change, the unwritten edits are written by one
+/// ``TrailStore/update`` that applies them to the plan the store holds then, so another
+/// process's edits are kept, and an edit that no longer applies is reported
+/// (``Problem/changedElsewhere(_:)``). The planner adopts what the store returns, with the
+/// edits made meanwhile applied on top. With a ``watchInterval`` it also checks the store's
+/// revision on its clock and adopts a plan another process wrote. A failed write is shown
 /// (``State/saveError``) and retried on the next change; the plan in memory is never lost.
 /// Each planned day's trailhead has its own forecast request, cancelled when the day or the
 /// trail leaves the plan.
@@ -33,6 +38,9 @@ public struct Trails: Machine {
   public let clock: any Clock<Duration>
   /// How long the plan must go unchanged before it is saved.
   public let saveQuietWindow: Duration
+  /// How often to check the store for another process's writes; `nil`: never (a scripted
+  /// command that ends when its own work is done).
+  public let watchInterval: Duration?
 
   /// The days a plan may have: a trip of at most two weeks.
   public static let dayRange = 1...14
@@ -46,15 +54,19 @@ public struct Trails: Machine {
   ///   - clock: The clock the save's quiet window runs on.
   ///   - saveQuietWindow: How long the plan must go unchanged before it is saved; 500 ms by
   ///     default, `.zero` for scripted runs.
+  ///   - watchInterval: How often to check the store for other processes' writes, on
+  ///     `clock`; `nil` (the default) never checks.
   public init(
     catalog: TrailCatalog, store: TrailStore, weather: WeatherService,
-    clock: any Clock<Duration>, saveQuietWindow: Duration = .milliseconds(500)
+    clock: any Clock<Duration>, saveQuietWindow: Duration = .milliseconds(500),
+    watchInterval: Duration? = nil
   ) {
     self.catalog = catalog
     self.store = store
     self.weather = weather
     self.clock = clock
     self.saveQuietWindow = saveQuietWindow
+    self.watchInterval = watchInterval
   }
 
   /// The state to start a store with: this catalog, nothing restored yet, and a new plan
@@ -71,9 +83,14 @@ public struct Trails: Machine {
     state.reduce(event)
   }
 
-  /// Four feedbacks: restore at launch, save after a quiet window, one forecast per planned
-  /// day's trail, and the forecast of the trail on screen.
+  /// Restore at launch, a quiet window before writing, the write, one forecast per planned
+  /// day's trail, the forecast of the trail on screen, and, with a ``watchInterval``, the
+  /// watch for other processes' writes.
   public var feedbacks: [Feedback<State, Event>] {
-    [restoreFeedback, saveFeedback, plannedForecastsFeedback, trailForecastFeedback]
+    let always = [
+      restoreFeedback, saveFeedback, writeFeedback, plannedForecastsFeedback,
+      trailForecastFeedback,
+    ]
+    return always + (watchInterval.map { [watchFeedback(every: $0)] } ?? [])
   }
 }

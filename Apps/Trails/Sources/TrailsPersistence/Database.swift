@@ -1,5 +1,9 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One SQLite connection, owned: opened on init, closed on deinit.
 ///
 /// Not thread-safe and not `Sendable`: the owner serialises access (``SQLiteTrailStore``
@@ -11,26 +15,47 @@ package final class Database {
   package let path: String
   /// The `sqlite3*` handle, valid until deinit.
   let handle: OpaquePointer
+  /// The busy timeout last set with ``setBusyTimeout(milliseconds:)``, named by
+  /// ``PersistenceError/busy(_:timeoutMilliseconds:)``.
+  private(set) var busyTimeoutMilliseconds: Int32 = 0
 
-  /// Opens a connection to the file at `path`, read-write.
+  /// How a connection opens its file.
+  package enum Mode: Sendable {
+    /// Read-write, creating the file when it does not exist.
+    case create
+    /// Read-write; a missing file fails.
+    case readWrite
+    /// Read-only (`SQLITE_OPEN_READONLY`); a missing file fails, and nothing is ever written.
+    case readOnly
+  }
+
+  /// Opens a connection to the file at `path`.
   ///
   /// Opening does not read the file: a file that is not a database opens, and the first
-  /// statement fails with ``PersistenceError/notADatabase(_:)``.
+  /// statement fails with ``PersistenceError/notADatabase(_:)``. Result codes are extended
+  /// (`SQLITE_READONLY_DIRECTORY`, not only `SQLITE_READONLY`).
   ///
   /// - Parameters:
   ///   - path: The database file.
-  ///   - create: Whether to create the file when it does not exist; when `false`, a missing
-  ///     file fails instead.
+  ///   - mode: Read-write (creating the file or not) or read-only.
   /// - Throws: ``PersistenceError`` when SQLite cannot open the file.
-  package init(path: String, create: Bool) throws(PersistenceError) {
+  package init(path: String, mode: Mode) throws(PersistenceError) {
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+    let flags =
+      switch mode {
+      case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+      case .readWrite: SQLITE_OPEN_READWRITE
+      case .readOnly: SQLITE_OPEN_READONLY
+      }
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
       sqlite3_close_v2(handle)
-      throw Self.error(code: code, message: message, path: path)
+      throw Self.error(
+        code: code, message: message, path: path, systemError: systemError, busyTimeout: 0)
     }
+    sqlite3_extended_result_codes(handle, 1)
     self.path = path
     self.handle = handle
   }
@@ -46,6 +71,7 @@ package final class Database {
   /// - Throws: ``PersistenceError`` when SQLite refuses the setting.
   package func setBusyTimeout(milliseconds: Int32) throws(PersistenceError) {
     try check(sqlite3_busy_timeout(handle, milliseconds))
+    busyTimeoutMilliseconds = milliseconds
   }
 
   /// Runs constant SQL, one or more statements, discarding any rows.
@@ -123,7 +149,9 @@ package final class Database {
 
   /// The error for result `code`, with SQLite's message for this connection by default.
   func error(code: Int32, message: String? = nil) -> PersistenceError {
-    Self.error(code: code, message: message ?? String(cString: sqlite3_errmsg(handle)), path: path)
+    Self.error(
+      code: code, message: message ?? String(cString: sqlite3_errmsg(handle)), path: path,
+      systemError: sqlite3_system_errno(handle), busyTimeout: busyTimeoutMilliseconds)
   }
 
   /// Throws the error for `code` unless it is `SQLITE_OK`.
@@ -148,12 +176,27 @@ package final class Database {
   }
 
   /// Maps an SQLite result code to the error a user can act on.
-  static func error(code: Int32, message: String, path: String) -> PersistenceError {
+  ///
+  /// - Parameters:
+  ///   - code: The (extended) result code.
+  ///   - message: SQLite's message.
+  ///   - path: The database file.
+  ///   - systemError: The `errno` of the last failed system call (`sqlite3_system_errno`).
+  ///   - busyTimeout: The connection's busy timeout, in milliseconds.
+  /// - Returns: The error, naming `path`.
+  static func error(
+    code: Int32, message: String, path: String, systemError: Int32, busyTimeout: Int32
+  ) -> PersistenceError {
+    let deniedBySystem = systemError == EACCES || systemError == EPERM
     switch code & 0xFF {
-    case SQLITE_NOTADB: .notADatabase(path)
-    case SQLITE_CORRUPT: .corrupt(path, message)
-    case SQLITE_BUSY, SQLITE_LOCKED: .busy
-    default: .sqlite(code, message)
+    case SQLITE_NOTADB: return .notADatabase(path)
+    case SQLITE_CORRUPT: return .corrupt(path, message)
+    case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path, timeoutMilliseconds: Int(busyTimeout))
+    // SQLITE_READONLY: the file or its folder is not writable; read-only, also a WAL file
+    // whose -shm cannot be created in an unwritable folder (SQLITE_READONLY_CANTINIT).
+    case SQLITE_PERM, SQLITE_READONLY: return .permissionDenied(path)
+    case SQLITE_CANTOPEN where deniedBySystem: return .permissionDenied(path)
+    default: return .sqlite(path, code, message)
     }
   }
 }

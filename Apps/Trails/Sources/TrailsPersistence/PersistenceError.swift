@@ -1,19 +1,36 @@
-/// Why the plan could not be opened, read or saved; each case reads as one line for the user.
+/// Why the plan could not be opened, read or written; each case reads as one line for the user.
 ///
-/// A file that fails a check (``notADatabase(_:)``, ``corrupt(_:_:)``,
-/// ``newerSchema(found:supported:)``) is left exactly as it was found.
+/// Every case names the file it is about (the database, or for
+/// ``cannotCreateDirectory(_:)`` the folder meant to hold it), and ``userMessage`` says what
+/// went wrong and what to do. A file refused on open (``notADatabase(_:)``,
+/// ``corrupt(_:_:)``, ``newerSchema(_:found:supported:)``, ``foreignDatabase(_:_:)``) is left
+/// byte for byte as it was found: ``SQLiteTrailStore`` runs its checks before any write.
 public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file at the path is not an SQLite database (SQLite's `SQLITE_NOTADB`).
   case notADatabase(String)
   /// The database at the path is damaged; the second value is what SQLite found.
   case corrupt(String, String)
-  /// The database was written by a newer version of the app, with a schema it does not know.
-  case newerSchema(found: Int, supported: Int)
-  /// Another connection held the database for longer than the busy timeout.
-  case busy
-  /// Any other SQLite failure: the result code and SQLite's message.
-  case sqlite(Int32, String)
-  /// The folder for a new database at the path could not be created.
+  /// The trails database at the path has a schema newer than this build knows: it was
+  /// written by a newer trails.
+  case newerSchema(String, found: Int, supported: Int)
+  /// The SQLite database at the path belongs to another application; the second value says
+  /// how that was recognised (its application id, or tables without trails' id).
+  case foreignDatabase(String, String)
+  /// The path names a directory, not a database file.
+  case isADirectory(String)
+  /// There is no file at the path, and a read-only store never creates one.
+  case noSuchFile(String)
+  /// The user may not read (or, opening read-write, write) the file at the path.
+  case permissionDenied(String)
+  /// The store at the path was opened read-only, so it cannot change the plan.
+  case readOnly(String)
+  /// Another connection held the database at the path for longer than the busy timeout, in
+  /// milliseconds.
+  case busy(String, timeoutMilliseconds: Int)
+  /// Any other SQLite failure on the database at the path: the result code and SQLite's
+  /// message.
+  case sqlite(String, Int32, String)
+  /// The folder at the path, meant to hold a new database, could not be created.
   case cannotCreateDirectory(String)
 
   /// One line saying what went wrong and what to do, for a CLI's stderr or an alert.
@@ -23,13 +40,25 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
       "\(path) is not a trails database; it was left untouched (move it aside or use another)"
     case .corrupt(let path, let details):
       "the database \(path) is damaged (\(details)); it was left untouched (restore a backup)"
-    case .newerSchema(let found, let supported):
-      "the database was written by a newer trails (schema \(found), this one reads up to "
-        + "\(supported)); update trails to open it"
-    case .busy:
-      "the database is in use by another trails process; try again when it has finished"
-    case .sqlite(let code, let message):
-      "the database failed: \(message) (SQLite error \(code))"
+    case .newerSchema(let path, let found, let supported):
+      "\(path) was written by a newer trails (schema \(found), this one reads up to "
+        + "\(supported)); it was left untouched (update trails to open it)"
+    case .foreignDatabase(let path, let reason):
+      "\(path) belongs to another application (\(reason)); it was left untouched "
+        + "(use another database file)"
+    case .isADirectory(let path):
+      "\(path) is a directory, not a database file; give the path of a file"
+    case .noSuchFile(let path):
+      "\(path) does not exist, and opening read-only never creates it"
+    case .permissionDenied(let path):
+      "permission denied for \(path); check the permissions of the file and its folder"
+    case .readOnly(let path):
+      "\(path) is open read-only, so the plan cannot be changed; open it read-write to edit"
+    case .busy(let path, let milliseconds):
+      "\(path) was in use by another trails process for longer than \(milliseconds) ms; "
+        + "try again when it has finished"
+    case .sqlite(let path, let code, let message):
+      "the database \(path) failed: \(message) (SQLite error \(code))"
     case .cannotCreateDirectory(let path):
       "cannot create the folder \(path) for the database; check its permissions"
     }

@@ -5,7 +5,7 @@ extension SQLiteTrailStore {
   ///
   /// `$XDG_DATA_HOME/trails/trails.sqlite` when `XDG_DATA_HOME` is set to an absolute path,
   /// else `$HOME/.local/share/trails/trails.sqlite` (the user's home folder when `HOME` is
-  /// unset). The folder is created by ``init(path:)``, not here.
+  /// unset). The folder is created by ``init(path:access:)``, not here.
   ///
   /// - Parameter environment: The environment variables; the process's by default.
   /// - Returns: The database file's path.

@@ -1,80 +1,150 @@
-import Foundation
 import Synchronization
 import TrailsModel
 
 /// The plan, kept in an SQLite file: opened, checked and migrated on init.
 ///
-/// Opening never writes to a file that fails a check. In order, on every open:
-/// 1. a missing file is created (with its folder); an existing one is opened without create;
-/// 2. `busy_timeout` is set (``busyTimeoutMilliseconds``);
-/// 3. `PRAGMA user_version` is read, the first read of the file, so a file that is not a
-///    database fails here with ``PersistenceError/notADatabase(_:)``;
+/// Only trails databases are opened for writing, and opening never writes to a file that
+/// fails a check. In order, on every open:
+/// 1. a path that is a directory fails with ``PersistenceError/isADirectory(_:)``, a file the
+///    user may not read (read-write: or write) with ``PersistenceError/permissionDenied(_:)``;
+///    a missing file is created with its folder (read-write) or fails with
+///    ``PersistenceError/noSuchFile(_:)`` (read-only; `TrailStore.sqlite(path:access:)`
+///    accepts it);
+/// 2. `busy_timeout` is set (``busyTimeoutMilliseconds``), which writes nothing;
+/// 3. `PRAGMA application_id` and `PRAGMA user_version` are read, the first reads of the
+///    file, so a file that is not a database fails here with
+///    ``PersistenceError/notADatabase(_:)``; then, by application id:
+///    - ``applicationID``: a version newer than ``schemaVersion`` fails with
+///      ``PersistenceError/newerSchema(_:found:supported:)``;
+///    - another non-zero id fails with ``PersistenceError/foreignDatabase(_:_:)``;
+///    - 0: an empty database (no schema, user version 0) is a new trails database; a trails
+///      v1 database (user version 1, exactly the tables `plan`, `plan_day`, `plan_entry`) is
+///      accepted; anything else fails with ``PersistenceError/foreignDatabase(_:_:)``;
 /// 4. `PRAGMA integrity_check` must answer a single "ok", else ``PersistenceError/corrupt(_:_:)``;
-/// 5. a version newer than ``schemaVersion`` fails with
-///    ``PersistenceError/newerSchema(found:supported:)``;
-/// 6. only then the first writes: `journal_mode=WAL`, and the per-connection
-///    `synchronous=FULL` and `foreign_keys=ON`; then the migrations, one transaction each.
+/// 5. read-only stops here. Read-write makes the first writes: `journal_mode=WAL`, the
+///    per-connection `synchronous=FULL` and `foreign_keys=ON`; then a new database gets the
+///    whole schema and the application id in one transaction, and an older one the
+///    migrations, one transaction each (a v1 file gains `plan.revision` and the id).
 ///
-/// Every ``save(_:)`` is one `BEGIN IMMEDIATE` transaction that replaces the stored plan.
+/// Writes merge instead of replacing: ``update(_:)`` reads the stored plan inside a
+/// `BEGIN IMMEDIATE` transaction, so it holds the write lock while it does, hands that plan
+/// to the caller's change, writes the result in place of the rows and bumps the revision
+/// before it commits. Two processes updating at once are serialised by SQLite (the second
+/// waits up to the busy timeout), and the second change is applied to the plan the first
+/// stored: both edits survive, at revisions n + 1 and n + 2. ``revision()`` lets a process
+/// notice another's writes cheaply, through `PRAGMA data_version`.
+///
 /// The connection sits in a `Mutex`, so the store is `Sendable`; calls block their thread
 /// while SQLite works, or while another connection holds the lock (at most the busy timeout).
 ///
 /// ```swift
 /// let store = try SQLiteTrailStore(path: SQLiteTrailStore.defaultPath())
-/// try store.save(plan)
-/// try store.load()  // plan
+/// let stored = try store.update { plan in
+///   var plan = plan ?? Plan(start: today)
+///   plan.days.append(PlanDay(number: plan.days.count + 1))
+///   return plan
+/// }
+/// try store.load()  // stored
 /// ```
 public final class SQLiteTrailStore: Sendable {
   /// The newest schema version this build reads and writes.
   public static var schemaVersion: Int { Migration.latestVersion }
+  /// The `PRAGMA application_id` of every trails database: `0x54524C53`, "TRLS" in ASCII.
+  public static let applicationID: Int32 = 0x5452_4C53
   /// How long a statement waits for another connection's lock before failing with
-  /// ``PersistenceError/busy``.
+  /// ``PersistenceError/busy(_:timeoutMilliseconds:)``.
   public static let busyTimeoutMilliseconds: Int32 = 5_000
 
   /// The database file.
   public let path: String
+  /// Whether this store may write.
+  public let access: Access
   /// The one connection, used by one call at a time.
-  private let database: Mutex<Database>
+  private let connection: Mutex<Connection>
 
-  /// Opens, checks and migrates the database at `path`, creating it when missing.
+  /// Opens and checks the database at `path`; read-write, also creates and migrates it.
   ///
-  /// - Parameter path: The database file; its folder is created when missing.
+  /// - Parameters:
+  ///   - path: The database file; read-write, its folder is created when missing.
+  ///   - access: ``Access/readWrite`` (the default) or ``Access/readOnly``.
   /// - Throws: ``PersistenceError``: ``PersistenceError/notADatabase(_:)``,
-  ///   ``PersistenceError/corrupt(_:_:)`` or ``PersistenceError/newerSchema(found:supported:)``
-  ///   for a file that was left untouched, ``PersistenceError/cannotCreateDirectory(_:)``,
-  ///   ``PersistenceError/busy``, or another SQLite failure.
-  public init(path: String) throws(PersistenceError) {
-    let connection = try Self.open(path: path)
+  ///   ``PersistenceError/corrupt(_:_:)``, ``PersistenceError/newerSchema(_:found:supported:)``
+  ///   or ``PersistenceError/foreignDatabase(_:_:)`` for a file that was left untouched;
+  ///   ``PersistenceError/isADirectory(_:)``, ``PersistenceError/permissionDenied(_:)``,
+  ///   ``PersistenceError/noSuchFile(_:)`` (read-only),
+  ///   ``PersistenceError/cannotCreateDirectory(_:)``,
+  ///   ``PersistenceError/busy(_:timeoutMilliseconds:)``, or another SQLite failure.
+  public init(path: String, access: Access = .readWrite) throws(PersistenceError) {
+    let database = try Opener.open(path: path, access: access)
     self.path = path
-    database = Mutex(connection)
+    self.access = access
+    connection = Mutex(try Connection(database))
   }
 
-  /// The saved plan, or `nil` when none was ever saved.
+  /// The stored plan with its revision, or `nil` when none was ever written.
   ///
-  /// Reads in one transaction, so a save by another connection is seen whole or not at all.
+  /// Reads in one transaction, so a write by another connection is seen whole or not at all.
   ///
-  /// - Returns: The plan as it was last saved.
+  /// - Returns: The plan as it was last written, and the revision that wrote it.
   /// - Throws: ``PersistenceError`` when reading fails or a stored value is malformed.
-  public func load() throws(PersistenceError) -> Plan? {
-    try database.withLock { (database: inout sending Database) throws(PersistenceError) in
-      try PlanRecords.load(from: database)
+  public func load() throws(PersistenceError) -> StoredPlan? {
+    try connection.withLock {
+      (connection: inout sending Connection) throws(PersistenceError) -> StoredPlan? in
+      // data_version before the rows: a commit in between makes the next revision() re-read.
+      let dataVersion = try connection.dataVersion()
+      let stored = try PlanRecords.load(from: connection.database)
+      connection.seen = (dataVersion, stored?.revision ?? 0)
+      return stored
     }
   }
 
-  /// Replaces the saved plan with `plan`, in one `BEGIN IMMEDIATE` transaction.
+  /// Applies `change` to the stored plan and stores the result, as one atomic step.
   ///
-  /// When it throws, nothing changed: the previous plan is still there.
+  /// In one `BEGIN IMMEDIATE` transaction: reads the stored plan (`nil` when none was
+  /// written), calls `change` with it, replaces the rows with what it returns, and bumps the
+  /// revision. No other connection writes in between, so an edit made by another process
+  /// since this one last loaded is kept. When it throws, nothing changed.
   ///
-  /// - Parameter plan: The plan to keep.
-  /// - Throws: ``PersistenceError/busy`` when another connection held the lock for longer than
-  ///   the busy timeout, or another ``PersistenceError``.
-  public func save(_ plan: Plan) throws(PersistenceError) {
-    try database.withLock { (database: inout sending Database) throws(PersistenceError) in
-      try PlanRecords.save(plan, to: database)
+  /// - Parameter change: Makes the plan to store from the stored one; called once, with the
+  ///   store's lock and the database's write lock held, so it should be quick. `@Sendable`
+  ///   because it runs inside the lock that owns the connection.
+  /// - Returns: What was stored, with its new revision.
+  /// - Throws: ``PersistenceError/readOnly(_:)`` for a read-only store,
+  ///   ``PersistenceError/busy(_:timeoutMilliseconds:)`` when another connection held the
+  ///   lock for longer than the busy timeout, or another ``PersistenceError``.
+  public func update(
+    _ change: @Sendable (Plan?) -> Plan
+  ) throws(PersistenceError) -> StoredPlan {
+    guard access == .readWrite else { throw .readOnly(path) }
+    return try connection.withLock {
+      (connection: inout sending Connection) throws(PersistenceError) -> StoredPlan in
+      let (stored, dataVersion) = try PlanRecords.update(connection.database, change)
+      connection.seen = (dataVersion, stored.revision)
+      return stored
+    }
+  }
+
+  /// The store's revision: how many writes made the stored plan, 0 when none was written.
+  ///
+  /// Cheap enough to poll: `PRAGMA data_version` changes only when another connection
+  /// commits, so while it answers what it did at this connection's last read or write, the
+  /// revision seen then is returned without reading the plan's row.
+  ///
+  /// - Returns: The revision.
+  /// - Throws: ``PersistenceError`` when reading fails.
+  public func revision() throws(PersistenceError) -> Int {
+    try connection.withLock { (connection: inout sending Connection) throws(PersistenceError) in
+      let dataVersion = try connection.dataVersion()
+      if let seen = connection.seen, seen.dataVersion == dataVersion { return seen.revision }
+      let revision = try PlanRecords.revision(of: connection.database)
+      connection.seen = (dataVersion, revision)
+      return revision
     }
   }
 
   /// Runs `body` with the connection, holding the lock: for tests that query pragmas.
+  ///
+  /// What `body` writes is not seen by ``revision()`` until another connection commits.
   ///
   /// - Parameter body: Work on the connection.
   /// - Returns: What `body` returns.
@@ -82,36 +152,6 @@ public final class SQLiteTrailStore: Sendable {
   package func withDatabase<Result: Sendable>(
     _ body: (Database) throws -> Result
   ) throws -> Result {
-    try database.withLock { database in try body(database) }
-  }
-
-  /// Opens the connection and runs the checks and settings of the type's discussion, in order.
-  private static func open(path: String) throws(PersistenceError) -> Database {
-    let exists = FileManager.default.fileExists(atPath: path)
-    if !exists { try createFolder(of: path) }
-    let database = try Database(path: path, create: !exists)
-    try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-    let version = try database.userVersion()
-    try database.checkIntegrity()
-    guard version <= schemaVersion else {
-      throw .newerSchema(found: version, supported: schemaVersion)
-    }
-    let mode = try database.query("PRAGMA journal_mode = WAL").first?.first?.text
-    guard mode?.lowercased() == "wal" else {
-      throw .sqlite(1, "cannot switch \(path) to WAL journal mode (it stays \(mode ?? "unknown"))")
-    }
-    try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
-    try Migration.migrate(database)
-    return database
-  }
-
-  /// Creates the folder that will hold a new database file at `path`.
-  private static func createFolder(of path: String) throws(PersistenceError) {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .cannotCreateDirectory(folder.path)
-    }
+    try connection.withLock { connection in try body(connection.database) }
   }
 }

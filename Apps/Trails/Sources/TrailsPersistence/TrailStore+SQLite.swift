@@ -1,3 +1,4 @@
+import Foundation
 import TrailsModel
 
 extension TrailStore {
@@ -5,19 +6,41 @@ extension TrailStore {
   ///
   /// Opening first surfaces a bad file at launch, with one line for the user, before the
   /// feature starts; the returned closures then serialise their calls on the one connection.
+  /// `update` merges (see ``SQLiteTrailStore``), and `revision` is cheap enough to poll for
+  /// other processes' writes.
+  ///
+  /// Read-only, a missing file is not an error: until some other process creates it, `load`
+  /// returns `nil` and `revision` 0, and nothing (no file, no folder) is created; the first
+  /// call that finds the file opens it. `update` always throws
+  /// ``PersistenceError/readOnly(_:)``.
   ///
   /// ```swift
   /// let store = try TrailStore.sqlite(path: SQLiteTrailStore.defaultPath())
+  /// let viewer = try TrailStore.sqlite(path: path, access: .readOnly)
   /// ```
   ///
-  /// - Parameter path: The database file; by default ``SQLiteTrailStore/defaultPath(environment:)``.
-  /// - Returns: A store whose `load` and `save` throw ``PersistenceError``.
+  /// - Parameters:
+  ///   - path: The database file; by default ``SQLiteTrailStore/defaultPath(environment:)``.
+  ///   - access: ``SQLiteTrailStore/Access/readWrite`` (the default) or
+  ///     ``SQLiteTrailStore/Access/readOnly``.
+  /// - Returns: A store whose calls throw ``PersistenceError``.
   /// - Throws: ``PersistenceError`` when the file cannot be opened, is not a trails database,
   ///   is damaged or has a newer schema; such a file is left untouched.
   public static func sqlite(
-    path: String = SQLiteTrailStore.defaultPath()
+    path: String = SQLiteTrailStore.defaultPath(),
+    access: SQLiteTrailStore.Access = .readWrite
   ) throws(PersistenceError) -> TrailStore {
-    let store = try SQLiteTrailStore(path: path)
-    return TrailStore(load: { try store.load() }, save: { try store.save($0) })
+    if access == .readOnly, !FileManager.default.fileExists(atPath: path) {
+      let later = ReadOnlyStoreToBe(path: path)
+      return TrailStore(
+        load: { try later.store()?.load() },
+        update: { _ in throw PersistenceError.readOnly(path) },
+        revision: { try later.store()?.revision() ?? 0 })
+    }
+    let store = try SQLiteTrailStore(path: path, access: access)
+    return TrailStore(
+      load: { try store.load() },
+      update: { change in try store.update(change) },
+      revision: { try store.revision() })
   }
 }

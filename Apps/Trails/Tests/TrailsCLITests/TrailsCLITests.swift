@@ -13,29 +13,29 @@ struct TrailsCLITests {
   }
 
   /// Runs trails on this test's database, forecasts from the fixtures.
-  private func trails(_ arguments: String...) throws -> TrailsRun {
-    try TrailsRun.run(arguments + ["--db", database, "--source", "fixtures"])
+  private func trails(_ arguments: String...) async throws -> TrailsRun {
+    try await TrailsRun.run(arguments + ["--db", database, "--source", "fixtures"])
   }
 
-  @Test func aTrailAddedInOneProcessIsInThePlanWhenTheNextOneReadsIt() throws {
-    let add = try trails("plan", "add", "gull-point-loop", "--day", "1")
+  @Test func aTrailAddedInOneProcessIsInThePlanWhenTheNextOneReadsIt() async throws {
+    let add = try await trails("plan", "add", "gull-point-loop", "--day", "1")
     #expect(add.status == 0)
     #expect(add.standardOutput == "added gull-point-loop to day 1 (2026-12-01)\n")
     #expect(add.standardError.isEmpty)
 
-    let show = try trails("plan")
+    let show = try await trails("plan")
     #expect(show.status == 0)
     #expect(show.standardOutput.contains("Day 1, 2026-12-01: 6.4 km, 120 m ascent"))
     #expect(show.standardOutput.contains("gull-point-loop"))
   }
 
-  @Test func editsArePersistedWhenTheyFollowEachOther() throws {
-    #expect(try trails("plan", "add", "gull-point-loop").status == 0)
-    #expect(try trails("plan", "add", "tidepool-steps", "--day", "2").status == 0)
-    #expect(try trails("plan", "move", "gull-point-loop", "--to-day", "3").status == 0)
-    #expect(try trails("plan", "date", "2026-12-02").status == 0)
+  @Test func editsArePersistedWhenTheyFollowEachOther() async throws {
+    #expect(try await trails("plan", "add", "gull-point-loop").status == 0)
+    #expect(try await trails("plan", "add", "tidepool-steps", "--day", "2").status == 0)
+    #expect(try await trails("plan", "move", "gull-point-loop", "--to-day", "3").status == 0)
+    #expect(try await trails("plan", "date", "2026-12-02").status == 0)
 
-    let show = try trails("plan", "--json")
+    let show = try await trails("plan", "--json")
     #expect(show.status == 0)
     let plan = try JSONDecoder().decode(Documents.Plan.self, from: Data(show.standardOutput.utf8))
     #expect(plan.start == "2026-12-02")
@@ -44,8 +44,8 @@ struct TrailsCLITests {
     #expect(plan.days.last?.date == "2026-12-04")
   }
 
-  @Test func theRegionsParseBackWhenPrintedAsJSON() throws {
-    let run = try trails("regions", "--json")
+  @Test func theRegionsParseBackWhenPrintedAsJSON() async throws {
+    let run = try await trails("regions", "--json")
     #expect(run.status == 0)
     let regions = try JSONDecoder().decode(
       [Documents.RegionSummary].self, from: Data(run.standardOutput.utf8))
@@ -54,8 +54,8 @@ struct TrailsCLITests {
     #expect(regions.first?.trailCount == 4)
   }
 
-  @Test func aTrailLinkShowsTheTrailAndItsForecastWhenOpened() throws {
-    let run = try TrailsRun.run(["open", "trails://trail/gull-point-loop", "--db", database])
+  @Test func aTrailLinkShowsTheTrailAndItsForecastWhenOpened() async throws {
+    let run = try await TrailsRun.run(["open", "trails://trail/gull-point-loop", "--db", database])
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix("Gull Point Loop (gull-point-loop)\n"))
     #expect(run.standardOutput.contains("  2026-12-01  rain, 6.1 to 11.2 °C, 4.2 mm\n"))
@@ -64,8 +64,8 @@ struct TrailsCLITests {
     #expect(run.standardError.hasPrefix("trails: offline:"))
   }
 
-  @Test func aBadDeepLinkIsOneLineAndExitStatus1() throws {
-    let run = try trails("open", "trails:/trail/gull-point-loop")
+  @Test func aBadDeepLinkIsOneLineAndExitStatus1() async throws {
+    let run = try await trails("open", "trails:/trail/gull-point-loop")
     #expect(run.status == 1)
     #expect(run.standardOutput.isEmpty)
     #expect(
@@ -76,24 +76,24 @@ struct TrailsCLITests {
   }
 
   @Test(arguments: [["plan", "add", "atlantis-walk"], ["trail", "atlantis-walk"]])
-  func anUnknownTrailIsAnErrorWhenNamed(_ arguments: [String]) throws {
-    let run = try TrailsRun.run(arguments + ["--db", database, "--source", "fixtures"])
+  func anUnknownTrailIsAnErrorWhenNamed(_ arguments: [String]) async throws {
+    let run = try await TrailsRun.run(arguments + ["--db", database, "--source", "fixtures"])
     #expect(run.status == 1)
     #expect(run.errorLines == ["error: there is no trail 'atlantis-walk'"])
   }
 
-  @Test func theSameTrailTwiceOnOneDayIsRefusedWhenAdded() throws {
-    #expect(try trails("plan", "add", "gull-point-loop").status == 0)
-    let again = try trails("plan", "add", "gull-point-loop", "--day", "1")
+  @Test func theSameTrailTwiceOnOneDayIsRefusedWhenAdded() async throws {
+    #expect(try await trails("plan", "add", "gull-point-loop").status == 0)
+    let again = try await trails("plan", "add", "gull-point-loop", "--day", "1")
     #expect(again.status == 1)
     #expect(again.errorLines == ["error: gull-point-loop is already planned on day 1"])
   }
 
-  @Test func aFileThatIsNotADatabaseIsLeftUntouchedWhenPassedAsDB() throws {
+  @Test func aFileThatIsNotADatabaseIsLeftUntouchedWhenPassedAsDB() async throws {
     let bytes = Data("my holiday notes, not a database\n".utf8)
     try bytes.write(to: URL(fileURLWithPath: database))
 
-    let run = try trails("plan", "add", "gull-point-loop")
+    let run = try await trails("plan", "add", "gull-point-loop")
 
     #expect(run.status == 1)
     #expect(run.errorLines.count == 1)
@@ -106,20 +106,85 @@ struct TrailsCLITests {
     ["plan", "move", "gull-point-loop"], ["plan", "date", "tomorrow"], ["hike"],
     ["regions", "--source", "web"], ["regions", "--api-base", "nowhere"], [],
   ])
-  func aUsageErrorExitsWithStatus2(_ arguments: [String]) throws {
-    let run = try TrailsRun.run(arguments + ["--db", database])
+  func aUsageErrorExitsWithStatus2(_ arguments: [String]) async throws {
+    let run = try await TrailsRun.run(arguments + ["--db", database])
     #expect(run.status == 2)
     #expect(run.errorLines.first?.hasPrefix("error: ") == true)
     #expect(run.errorLines.last?.hasPrefix("usage: trails") == true)
     #expect(!FileManager.default.fileExists(atPath: database))
   }
 
-  @Test func helpAndVersionPrintAndExitWithStatus0() throws {
-    let help = try TrailsRun.run(["--help"])
+  @Test func helpAndVersionPrintAndExitWithStatus0() async throws {
+    let help = try await TrailsRun.run(["--help"])
     #expect(help.status == 0)
     #expect(help.standardOutput.contains("SUBCOMMANDS:"))
-    let version = try TrailsRun.run(["--version"])
+    let version = try await TrailsRun.run(["--version"])
     #expect(version.status == 0)
     #expect(version.standardOutput == "trails 1.0.0\n")
+  }
+
+  @Test func everyEditOfTenProcessesStartedTogetherIsInThePlan() async throws {
+    // 10 processes, 3 edits each: edit k (0..<30) plans trail k % 19 on day k / 19 + 1, so no
+    // two edits collide, and the plan must end with all 30 entries.
+    let trailIDs = [
+      "gull-point-loop", "driftwood-headland", "tidepool-steps", "lantern-cliffs-traverse",
+      "cinder-corrie", "red-scar-ridge", "heather-burn-walk", "lavender-terraces",
+      "windmill-crest", "gorge-of-echoes", "olive-press-path", "larch-meadow-circuit",
+      "frostpine-saddle", "glacier-view-balcony", "hermits-chapel-climb", "summit-of-crows",
+      "fern-gully-track", "kauri-giants-walk", "sound-lookout-ridge",
+    ]
+    let database = database
+    let runs = try await withThrowingTaskGroup(of: [TrailsRun].self) { group in
+      for process in 0..<10 {
+        group.addTask {
+          var runs: [TrailsRun] = []
+          for edit in 0..<3 {
+            let k = process * 3 + edit
+            runs.append(
+              try await TrailsRun.run([
+                "plan", "add", trailIDs[k % 19], "--day", "\(k / 19 + 1)", "--db", database,
+              ]))
+          }
+          return runs
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.standardError))")
+
+    let show = try await trails("plan", "--json")
+    let plan = try JSONDecoder().decode(Documents.Plan.self, from: Data(show.standardOutput.utf8))
+    let entries = plan.days.flatMap { day in day.trails.map { "\(day.number) \($0.id)" } }
+    let expected = (0..<30).map { "\($0 / 19 + 1) \(trailIDs[$0 % 19])" }
+    #expect(entries.sorted() == expected.sorted())
+  }
+
+  @Test func commandsThatOnlyReadCreateNothingWhenTheDatabaseIsMissing() async throws {
+    for arguments in [
+      ["regions"], ["region", "silver-coast"], ["plan"], ["open", "trails://plan"],
+    ] {
+      let run = try await TrailsRun.run(arguments + ["--db", database, "--source", "fixtures"])
+      #expect(run.status == 0, "\(arguments): \(run.standardError)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: database))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+  }
+
+  @Test func commandsThatOnlyReadLeaveTheDatabaseByteForByte() async throws {
+    #expect(try await trails("plan", "add", "gull-point-loop").status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
+    for arguments in [["regions"], ["trail", "gull-point-loop"], ["plan"], ["plan", "--json"]] {
+      let run = try await TrailsRun.run(arguments + ["--db", database, "--source", "fixtures"])
+      #expect(run.status == 0, "\(arguments): \(run.standardError)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+  }
+
+  @Test func aDirectoryAsTheDatabaseIsOneLineNamingIt() async throws {
+    let run = try await TrailsRun.run(["plan", "add", "gull-point-loop", "--db", folder.url.path])
+    #expect(run.status == 1)
+    #expect(run.errorLines.count == 1, "\(run.standardError)")
+    #expect(run.standardError.contains(folder.url.path))
+    #expect(run.standardError.contains("directory"))
   }
 }

@@ -13,7 +13,7 @@ struct TrailsExhaustiveTests {
   typealias S = TrailsSamples
 
   @Test func everyStepIsDeclaredWhenAQueuedEditIsRestoredAndSaved() async {
-    let (clock, load, saves) = (TestClock(), ControlledWork<Plan?>(), CallLog<Plan>())
+    let (clock, load, saves) = (TestClock(), ControlledWork<StoredPlan?>(), CallLog<Plan>())
     let machine = TrailsDoubles.machine(
       store: TrailsDoubles.store(loading: load, saves: saves),
       weather: .failing(WeatherError.rateLimited), clock: clock)
@@ -28,7 +28,8 @@ struct TrailsExhaustiveTests {
     await store.receive(.restored(nil)) {
       $0.restore = .done
       $0.queuedEdits = []
-      $0.lastSaved = Trails.PlanRevision(revision: 0, plan: S.launch.plan)
+      $0.stored = StoredPlan(plan: S.launch.plan, revision: 0)
+      $0.unsavedEdits = [edit]
       $0.plan = plan
       $0.revision = 1
       $0.totals = PlanTotals(plan: plan, catalog: S.catalog)
@@ -38,8 +39,15 @@ struct TrailsExhaustiveTests {
       $0.forecasts[key] = .failed(WeatherError.rateLimited.userMessage)
     }
     await store.advance(by: .milliseconds(500))
-    await store.receive(.saved(Trails.PlanRevision(revision: 1, plan: plan))) {
-      $0.lastSaved = Trails.PlanRevision(revision: 1, plan: plan)
+    let write = Trails.PendingWrite(edits: [edit], fallback: S.launch.plan)
+    await store.receive(.writeDue(write)) {
+      $0.writing = write
+      $0.unsavedEdits = []
+    }
+    await store.receive(.written(write, stored: StoredPlan(plan: plan, revision: 1), rejected: []))
+    {
+      $0.writing = nil
+      $0.stored = StoredPlan(plan: plan, revision: 1)
     }
     await store.finish()
     #expect(saves.arguments == [plan])

@@ -156,12 +156,13 @@ struct TrailsReducerTests {
       S.launch, .edit(.add(trailID: S.gull, day: 1)), .edit(.add(trailID: S.gull, day: 1)))
     #expect(state.queuedEdits.count == 2)
     #expect(state.plan.days.isEmpty)
-    #expect(state.pendingSave == nil)
+    #expect(state.pendingWrite == nil)
   }
 
   @Test func aQueuedEditRejectedAfterTheRestoreIsShown() {
     let state = reduced(
-      S.launch, .edit(.add(trailID: S.gull, day: 1)), .restored(S.plan([S.gull])))
+      S.launch, .edit(.add(trailID: S.gull, day: 1)),
+      .restored(StoredPlan(plan: S.plan([S.gull]), revision: 1)))
     #expect(state.problem == .alreadyPlanned(trailID: S.gull, day: 1))
     #expect(state.isSaved)
   }
@@ -169,25 +170,28 @@ struct TrailsReducerTests {
   @Test func aStoredPlanThatNeedsTidyingIsSavedTidiedWhenRestored() {
     let untidy = Plan(
       start: S.today, days: [PlanDay(number: 1, trailIDs: [S.gull, S.gull]), PlanDay(number: 2)])
-    let state = reduced(S.launch, .restored(untidy))
+    let state = reduced(S.launch, .restored(StoredPlan(plan: untidy, revision: 1)))
     #expect(state.plan == S.plan([S.gull]))
-    #expect(state.pendingSave == Trails.PlanRevision(revision: 1, plan: S.plan([S.gull])))
+    #expect(state.pendingWrite == Trails.PendingWrite(edits: [], fallback: untidy))
   }
 
   @Test func anEmptyStoreNeedsNoSaveWhenRestored() {
     let state = S.restored()
     #expect(state.isSaved)
-    #expect(state.pendingSave == nil)
+    #expect(state.pendingWrite == nil)
   }
 
-  @Test func aFailedSaveStaysShownUntilASaveSucceeds() {
-    let failed = reduced(
-      S.restored(then: [.add(trailID: S.gull, day: 1)]),
-      .saveFailed(revision: 1, message: "the disk is full"))
-    let edited = reduced(failed, .edit(.add(trailID: S.tidepool, day: 1)))
-    #expect(edited.saveError == "the disk is full")
-    #expect(edited.pendingSave?.revision == 2)
-    let saved = reduced(edited, .saved(Trails.PlanRevision(revision: 2, plan: edited.plan)))
+  @Test func aFailedSaveStaysShownUntilASaveSucceeds() throws {
+    let edited = S.restored(then: [.add(trailID: S.gull, day: 1)])
+    let first = try #require(edited.pendingWrite)
+    let failed = reduced(edited, .writeDue(first), .writeFailed(first, message: "the disk full"))
+    #expect(failed.pendingWrite == nil)  // no retry without a change
+    let again = reduced(failed, .edit(.add(trailID: S.tidepool, day: 1)))
+    #expect(again.saveError == "the disk full")
+    let second = try #require(again.pendingWrite)
+    #expect(second.edits == [.add(trailID: S.gull, day: 1), .add(trailID: S.tidepool, day: 1)])
+    let stored = StoredPlan(plan: again.plan, revision: 1)
+    let saved = reduced(again, .writeDue(second), .written(second, stored: stored, rejected: []))
     #expect(saved.saveError == nil)
     #expect(saved.isSaved)
   }
@@ -196,9 +200,36 @@ struct TrailsReducerTests {
     let state = reduced(
       S.launch, .restoreFailed("the database is locked"), .edit(.add(trailID: S.gull, day: 1)))
     #expect(state.plan == S.plan([S.gull]))
-    #expect(state.pendingSave == nil)
-    let stale = reduced(state, .saved(Trails.PlanRevision(revision: 1, plan: state.plan)))
-    #expect(stale.lastSaved == nil)
+    #expect(state.pendingWrite == nil)
+    let stray = Trails.PendingWrite(edits: [.add(trailID: S.gull, day: 1)], fallback: S.plan())
+    let stale = reduced(
+      state, .written(stray, stored: StoredPlan(plan: state.plan, revision: 1), rejected: []))
+    #expect(stale.stored == nil)
+  }
+
+  @Test func anEditMadeDuringAWriteIsAppliedOnTopOfWhatTheWriteStored() throws {
+    let edited = S.restored(then: [.add(trailID: S.gull, day: 1)])
+    let write = try #require(edited.pendingWrite)
+    let writing = reduced(edited, .writeDue(write), .edit(.add(trailID: S.tidepool, day: 2)))
+    #expect(writing.pendingWrite == nil)  // it waits for the write in flight
+    // Another process had planned the Cinder Corrie on day 1; the write kept it.
+    let stored = StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2)
+    let after = reduced(writing, .written(write, stored: stored, rejected: []))
+    #expect(after.plan == S.plan([S.cinder, S.gull], [S.tidepool]))
+    #expect(after.unsavedEdits == [.add(trailID: S.tidepool, day: 2)])
+    #expect(after.pendingWrite?.edits == [.add(trailID: S.tidepool, day: 2)])
+  }
+
+  @Test func aWriteAppliesItsEditsToThePlanTheStoreHoldsThen() {
+    let write = Trails.PendingWrite(
+      edits: [.add(trailID: S.gull, day: 2), .remove(trailID: S.tidepool, day: nil)],
+      fallback: S.plan())
+    let (merged, problems) = write.merged(onto: S.plan([S.cinder]), in: S.catalog)
+    #expect(merged == S.plan([S.cinder], [S.gull]))
+    #expect(problems == [.notPlanned(trailID: S.tidepool, day: nil)])
+    let (fromEmpty, none) = write.merged(onto: nil, in: S.catalog)
+    #expect(fromEmpty == S.plan([], [S.gull]))
+    #expect(none == [.notPlanned(trailID: S.tidepool, day: nil)])
   }
 
   @Test func aTrailForecastForAnotherTrailIsDroppedWhenItArrives() {

@@ -32,9 +32,10 @@ struct TrailsTests {
   }
 
   @Test func aFailedSaveIsRetriedWithEveryEditWhenThePlanChangesAgain() async {
-    let (clock, saves) = (TestClock(), CallLog<Plan>())
+    let (clock, saves, attempts) = (TestClock(), CallLog<Plan>(), CallLog<String>())
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(loads: CallLog(), saves: saves, failingSaves: 1),
+      store: TrailsDoubles.store(
+        loads: CallLog(), saves: saves, attempts: attempts, failingWrites: 1),
       weather: TrailsDoubles.weather(CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
     await store.wait { $0.restore == .done }
@@ -43,7 +44,7 @@ struct TrailsTests {
     await store.advance(by: .milliseconds(500))
     await store.wait { $0.saveError == "the disk is full" }
     await store.advance(by: .seconds(5))
-    #expect(saves.count == 1)  // no retry without a change
+    #expect(attempts.count == 1)  // no retry without a change
 
     store.send(.edit(.setStart(S.day("2026-12-02"))))
     await store.advance(by: .milliseconds(500))
@@ -51,11 +52,12 @@ struct TrailsTests {
 
     var expected = S.plan([S.gull])
     expected.start = S.day("2026-12-02")
-    #expect(saves.arguments == [S.plan([S.gull]), expected])
+    #expect(attempts.count == 2)
+    #expect(saves.arguments == [expected])
   }
 
   @Test func editsApplyOnlyAfterTheRestoreWhenTheyArriveDuringIt() async {
-    let (clock, load, saves) = (TestClock(), ControlledWork<Plan?>(), CallLog<Plan>())
+    let (clock, load, saves) = (TestClock(), ControlledWork<StoredPlan?>(), CallLog<Plan>())
     let machine = TrailsDoubles.machine(
       store: TrailsDoubles.store(loading: load, saves: saves),
       weather: TrailsDoubles.weather(CallLog()), clock: clock)
@@ -66,7 +68,7 @@ struct TrailsTests {
     #expect(store.state.queuedEdits == [.add(trailID: S.tidepool, day: 1)])
     #expect(saves.count == 0)
 
-    load.succeed(0, with: S.plan([S.gull]))
+    load.succeed(0, with: StoredPlan(plan: S.plan([S.gull]), revision: 1))
     await store.wait { $0.restore == .done }
     #expect(store.state.plan == S.plan([S.gull, S.tidepool]))
     await store.advance(by: .milliseconds(500))
@@ -134,7 +136,11 @@ struct TrailsTests {
       machine: TrailsDoubles.machine(
         store: TrailStore(
           load: { throw TrailsDoubles.Failure(description: "the database is locked") },
-          save: saves.recording { _ in }),
+          update: { change in
+            saves.record(change(nil))
+            return StoredPlan(plan: change(nil), revision: 1)
+          },
+          revision: { 0 }),
         weather: TrailsDoubles.weather(CallLog()), clock: clock),
       clock: clock, exhaustivity: .off)
 

@@ -4,23 +4,78 @@ import TrailsModel
 struct TrailStoreTests {
   struct Broken: Error, Equatable {}
 
-  @Test func inMemoryLoadsNothingWhenNothingWasSaved() async throws {
-    #expect(try await TrailStore.inMemory().load() == nil)
+  /// A change appending `trail` to the first day, starting from `base` when nothing is stored.
+  static func appending(_ trail: String, to base: Plan) -> @Sendable (Plan?) -> Plan {
+    { stored in
+      var plan = stored ?? base
+      plan.days[0].trailIDs.append(trail)
+      return plan
+    }
   }
 
-  @Test func inMemoryLoadsTheLastSave() async throws {
+  @Test func inMemoryLoadsNothingAtRevisionZeroWhenNothingWasWritten() async throws {
+    let store = TrailStore.inMemory()
+    #expect(try await store.load() == nil)
+    #expect(try await store.revision() == 0)
+  }
+
+  @Test func inMemoryStartsAtRevisionOneWithAPlan() async throws {
+    let plan = Plan(start: try #require(Day("2026-12-01")))
+    let store = TrailStore.inMemory(plan)
+    #expect(try await store.load() == StoredPlan(plan: plan, revision: 1))
+    #expect(try await store.revision() == 1)
+  }
+
+  @Test func updateAppliesTheChangeToTheStoredPlanAndCountsTheRevision() async throws {
     let first = Plan(start: try #require(Day("2026-12-01")))
     let second = Plan(start: try #require(Day("2026-12-05")), days: [PlanDay(number: 1)])
-    let store = TrailStore.inMemory(first)
-    #expect(try await store.load() == first)
-    try await store.save(second)
-    #expect(try await store.load() == second)
+    let store = TrailStore.inMemory()
+    let seen = try await store.update { stored in
+      #expect(stored == nil)
+      return first
+    }
+    #expect(seen == StoredPlan(plan: first, revision: 1))
+    let next = try await store.update { stored in
+      #expect(stored == first)
+      return second
+    }
+    #expect(next == StoredPlan(plan: second, revision: 2))
+    #expect(try await store.load() == next)
+    #expect(try await store.revision() == 2)
+  }
+
+  @Test func twoCopiesOfOneInMemoryStoreMergeTheirUpdates() async throws {
+    let base = Plan(start: try #require(Day("2026-12-01")), days: [PlanDay(number: 1)])
+    let store = TrailStore.inMemory()
+    let (one, other) = (store, store)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<10 {
+        group.addTask { _ = try await one.update(Self.appending("one-\(index)", to: base)) }
+        group.addTask { _ = try await other.update(Self.appending("other-\(index)", to: base)) }
+      }
+      try await group.waitForAll()
+    }
+    let stored = try #require(try await one.load())
+    let expected = (0..<10).flatMap { ["one-\($0)", "other-\($0)"] }
+    #expect(stored.plan.days.first?.trailIDs.sorted() == expected.sorted())
+    #expect(stored.revision == 20)
+    #expect(try await other.revision() == 20)
+  }
+
+  @Test func separateInMemoryStoresShareNothing() async throws {
+    let plan = Plan(start: try #require(Day("2026-12-01")))
+    let first = TrailStore.inMemory()
+    let second = TrailStore.inMemory()
+    _ = try await first.update { _ in plan }
+    #expect(try await second.load() == nil)
+    #expect(try await second.revision() == 0)
   }
 
   @Test func failingThrowsItsErrorOnEveryCall() async throws {
     let store = TrailStore.failing(Broken())
     await #expect(throws: Broken()) { try await store.load() }
     let plan = Plan(start: try #require(Day("2026-12-01")))
-    await #expect(throws: Broken()) { try await store.save(plan) }
+    await #expect(throws: Broken()) { try await store.update { _ in plan } }
+    await #expect(throws: Broken()) { try await store.revision() }
   }
 }

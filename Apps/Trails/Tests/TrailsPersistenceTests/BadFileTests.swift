@@ -3,7 +3,7 @@ import Testing
 import TrailsModel
 import TrailsPersistence
 
-/// Files the store must refuse, and leave exactly as they were.
+/// Files the store must refuse, and leave exactly as they were, with one line naming them.
 struct BadFileTests {
   @Test func aTextFileIsNotADatabaseAndIsLeftByteForByte() throws {
     let folder = try TemporaryDirectory()
@@ -15,8 +15,68 @@ struct BadFileTests {
 
     #expect(throws: PersistenceError.notADatabase(path)) { try SQLiteTrailStore(path: path) }
     #expect(throws: PersistenceError.notADatabase(path)) { try TrailStore.sqlite(path: path) }
+    #expect(throws: PersistenceError.notADatabase(path)) {
+      try SQLiteTrailStore(path: path, access: .readOnly)
+    }
     #expect(try folder.bytes("notes.sqlite") == original)
     #expect(try folder.contents() == ["notes.sqlite"])
+  }
+
+  @Test func anotherProgramsDatabaseWithoutAnIDIsForeignAndLeftByteForByte() throws {
+    for extraSQL in ["", "PRAGMA user_version = 5;"] {
+      let folder = try TemporaryDirectory()
+      defer { folder.remove() }
+      let path = folder.path("notes.sqlite")
+      try SQLiteFiles.makeNotes(path, extraSQL: extraSQL)
+      let before = try folder.bytes("notes.sqlite")
+
+      let expected = PersistenceError.foreignDatabase(
+        path, "it has tables and no trails application id")
+      #expect(throws: expected) { try SQLiteTrailStore(path: path) }
+      #expect(throws: expected) { try SQLiteTrailStore(path: path, access: .readOnly) }
+      #expect(
+        expected.userMessage
+          == "\(path) belongs to another application (it has tables and no trails application "
+          + "id); it was left untouched (use another database file)")
+      #expect(try folder.bytes("notes.sqlite") == before)
+      #expect(try folder.contents() == ["notes.sqlite"])
+    }
+  }
+
+  @Test func aDatabaseWithAnotherApplicationIDIsForeignAndLeftByteForByte() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("other.sqlite")
+    try SQLiteFiles.make(
+      path, "PRAGMA application_id = 305419896; CREATE TABLE plan (id INTEGER PRIMARY KEY);")
+    let before = try folder.bytes("other.sqlite")
+
+    do {
+      _ = try SQLiteTrailStore(path: path)
+      Issue.record("a database of another application opened")
+    } catch {
+      #expect(
+        error == .foreignDatabase(path, "its application id is 0x12345678, trails' is 0x54524C53"))
+      #expect(error.userMessage.hasPrefix("\(path) belongs to another application"))
+      #expect(error.userMessage.contains("0x12345678"))
+      #expect(error.userMessage.contains("it was left untouched"))
+    }
+    #expect(try folder.bytes("other.sqlite") == before)
+    #expect(try folder.contents() == ["other.sqlite"])
+  }
+
+  @Test func anEmptyDatabaseWithAUserVersionIsForeign() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("stamped.sqlite")
+    try SQLiteFiles.make(path, "PRAGMA user_version = 5;")
+    let before = try folder.bytes("stamped.sqlite")
+
+    #expect(
+      throws: PersistenceError.foreignDatabase(
+        path, "it has user_version 5 and no trails application id")
+    ) { try SQLiteTrailStore(path: path) }
+    #expect(try folder.bytes("stamped.sqlite") == before)
   }
 
   @Test func aNewerSchemaIsRefusedAndTheFileIsLeftUnchanged() throws {
@@ -25,17 +85,25 @@ struct BadFileTests {
     let path = folder.path("trails.sqlite")
     do {
       let store = try SQLiteTrailStore(path: path)
-      try store.save(try SamplePlans.threeDays())
+      let plan = try SamplePlans.threeDays()
+      _ = try store.update { _ in plan }
       try store.withDatabase { try $0.execute("PRAGMA user_version = 99") }
     }
     let before = try folder.bytes("trails.sqlite")
     let listing = try folder.contents()
 
-    #expect(throws: PersistenceError.newerSchema(found: 99, supported: 1)) {
-      try SQLiteTrailStore(path: path)
-    }
+    let expected = PersistenceError.newerSchema(path, found: 99, supported: 2)
+    #expect(throws: expected) { try SQLiteTrailStore(path: path) }
+    #expect(
+      expected.userMessage
+        == "\(path) was written by a newer trails (schema 99, this one reads up to 2); "
+        + "it was left untouched (update trails to open it)")
     #expect(try folder.bytes("trails.sqlite") == before)
     #expect(try folder.contents() == listing)
+    // Read-only, SQLite may leave a -shm and an empty -wal next to a WAL file: only the
+    // database's own bytes are compared.
+    #expect(throws: expected) { try SQLiteTrailStore(path: path, access: .readOnly) }
+    #expect(try folder.bytes("trails.sqlite") == before)
   }
 
   @Test func aDamagedDatabaseIsRefusedAndLeftByteForByte() throws {
@@ -43,7 +111,8 @@ struct BadFileTests {
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     do {
-      try SQLiteTrailStore(path: path).save(try SamplePlans.threeDays())
+      let plan = try SamplePlans.threeDays()
+      _ = try SQLiteTrailStore(path: path).update { _ in plan }
     }
     var bytes = try folder.bytes("trails.sqlite")
     let pageSize = 4_096
@@ -66,5 +135,43 @@ struct BadFileTests {
     }
     #expect(try folder.bytes("trails.sqlite") == bytes)
     #expect(try folder.contents() == ["trails.sqlite"])
+  }
+
+  @Test func aDirectoryIsNamedAsADirectoryAndNotOpened() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("plans")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+
+    for access in [SQLiteTrailStore.Access.readWrite, .readOnly] {
+      #expect(throws: PersistenceError.isADirectory(path)) {
+        try TrailStore.sqlite(path: path, access: access)
+      }
+    }
+    let message = PersistenceError.isADirectory(path).userMessage
+    #expect(message.hasPrefix("\(path) is a directory, not a database file"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root may read and write any file"))
+  func aFileTheUserMayNotUseIsRefusedWithPermissionDenied() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    do {
+      let plan = try SamplePlans.oneDay()
+      _ = try SQLiteTrailStore(path: path).update { _ in plan }
+    }
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+    #expect(throws: PersistenceError.permissionDenied(path)) { try SQLiteTrailStore(path: path) }
+    #expect(try SQLiteTrailStore(path: path, access: .readOnly).load()?.revision == 1)
+
+    try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)
+    for access in [SQLiteTrailStore.Access.readWrite, .readOnly] {
+      #expect(throws: PersistenceError.permissionDenied(path)) {
+        try SQLiteTrailStore(path: path, access: access)
+      }
+    }
+    #expect(PersistenceError.permissionDenied(path).userMessage.contains(path))
   }
 }

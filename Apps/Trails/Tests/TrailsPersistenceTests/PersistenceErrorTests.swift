@@ -2,22 +2,33 @@ import Testing
 import TrailsPersistence
 
 struct PersistenceErrorTests {
+  static let path = "/tmp/x.sqlite"
   static let all: [PersistenceError] = [
-    .notADatabase("/tmp/x.sqlite"), .corrupt("/tmp/x.sqlite", "page 4: btree damaged"),
-    .newerSchema(found: 3, supported: 1), .busy, .sqlite(14, "unable to open database file"),
-    .cannotCreateDirectory("/root/nope"),
+    .notADatabase(path), .corrupt(path, "page 4: btree damaged"),
+    .newerSchema(path, found: 3, supported: 2),
+    .foreignDatabase(path, "it has tables and no trails application id"),
+    .isADirectory(path), .noSuchFile(path), .permissionDenied(path), .readOnly(path),
+    .busy(path, timeoutMilliseconds: 5_000), .sqlite(path, 14, "unable to open database file"),
+    .cannotCreateDirectory("/tmp/x"),
   ]
 
-  @Test(arguments: all) func eachErrorIsOneLineForTheUser(error: PersistenceError) {
+  @Test(arguments: all) func eachErrorIsOneLineNamingTheFile(error: PersistenceError) {
     #expect(!error.userMessage.isEmpty)
     #expect(!error.userMessage.contains("\n"))
+    #expect(error.userMessage.contains("/tmp/x"))
     #expect(error.description == error.userMessage)
   }
 
-  @Test func messagesNameTheFileAndTheVersions() {
-    #expect(PersistenceError.notADatabase("/tmp/x.sqlite").userMessage.hasPrefix("/tmp/x.sqlite "))
+  @Test func messagesNameTheFileTheVersionsAndTheTimeout() {
+    #expect(PersistenceError.notADatabase(Self.path).userMessage.hasPrefix("/tmp/x.sqlite "))
     #expect(
-      PersistenceError.newerSchema(found: 3, supported: 1).userMessage.contains(
-        "schema 3, this one reads up to 1"))
+      PersistenceError.newerSchema(Self.path, found: 3, supported: 2).userMessage.contains(
+        "schema 3, this one reads up to 2"))
+    #expect(
+      PersistenceError.busy(Self.path, timeoutMilliseconds: 5_000).userMessage.hasPrefix(
+        "/tmp/x.sqlite was in use by another trails process for longer than 5000 ms"))
+    #expect(
+      PersistenceError.isADirectory(Self.path).userMessage.hasPrefix(
+        "/tmp/x.sqlite is a directory, not a database file"))
   }
 }

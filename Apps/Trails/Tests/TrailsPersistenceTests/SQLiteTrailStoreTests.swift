@@ -4,42 +4,67 @@ import TrailsModel
 import TrailsPersistence
 
 struct SQLiteTrailStoreTests {
-  @Test func savedPlanLoadsWhenTheFileIsReopened() throws {
+  @Test func anUpdatedPlanLoadsWhenTheFileIsReopened() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
-    try SQLiteTrailStore(path: path).save(plan)
-    #expect(try SQLiteTrailStore(path: path).load() == plan)
+    let stored = try SQLiteTrailStore(path: path).update { _ in plan }
+    #expect(stored == StoredPlan(plan: plan, revision: 1))
+    #expect(try SQLiteTrailStore(path: path).load() == stored)
   }
 
-  @Test func loadIsNilWhenNothingWasSaved() throws {
+  @Test func loadIsNilAndTheRevisionZeroWhenNothingWasWritten() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    #expect(try SQLiteTrailStore(path: folder.path("new.sqlite")).load() == nil)
+    let store = try SQLiteTrailStore(path: folder.path("new.sqlite"))
+    #expect(try store.load() == nil)
+    #expect(try store.revision() == 0)
   }
 
-  @Test func anEmptyFileMigratesToVersionOne() throws {
+  @Test func updateIsGivenNilWhenNothingWasWritten() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = try SQLiteTrailStore(path: folder.path("new.sqlite"))
+    let base = try SamplePlans.emptyDay()
+    let stored = try store.update(SamplePlans.appending("first", to: base))
+    #expect(stored.plan.days == [PlanDay(number: 1, trailIDs: ["first"])])
+    #expect(stored.revision == 1)
+  }
+
+  @Test func anEmptyFileBecomesATrailsDatabaseAtTheLatestSchema() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
     let store = try SQLiteTrailStore(path: path)
-    let tables = try store.withDatabase { database in
-      try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        .compactMap { $0.first?.text }
+    let (tables, applicationID, version) = try store.withDatabase { database in
+      (try database.tableNames(), try database.applicationID(), try database.userVersion())
     }
-    #expect(try store.withDatabase { try $0.userVersion() } == 1)
-    #expect(SQLiteTrailStore.schemaVersion == 1)
+    #expect(SQLiteTrailStore.schemaVersion == 2)
+    #expect(version == 2)
+    #expect(applicationID == SQLiteTrailStore.applicationID)
+    #expect(SQLiteTrailStore.applicationID == 0x5452_4C53)
     #expect(tables == ["plan", "plan_day", "plan_entry"])
     #expect(try store.load() == nil)
+  }
+
+  @Test func aNewFileGetsTheApplicationIDWhenItIsCreated() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    do { _ = try SQLiteTrailStore(path: path) }
+    let header = try SQLiteFiles.header(path)
+    #expect(header.applicationID == SQLiteTrailStore.applicationID)
+    #expect(header.userVersion == SQLiteTrailStore.schemaVersion)
   }
 
   @Test func aMissingFolderIsCreatedWhenTheFileIsNew() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("data/trails/trails.sqlite")
-    try SQLiteTrailStore(path: path).save(try SamplePlans.oneDay())
+    let plan = try SamplePlans.oneDay()
+    _ = try SQLiteTrailStore(path: path).update { _ in plan }
     #expect(FileManager.default.fileExists(atPath: path))
   }
 
@@ -68,7 +93,8 @@ struct SQLiteTrailStoreTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let store = try SQLiteTrailStore(path: folder.path("trails.sqlite"))
-    try store.save(try SamplePlans.oneDay())
+    let plan = try SamplePlans.oneDay()
+    _ = try store.update { _ in plan }
     #expect(throws: PersistenceError.self) {
       try store.withDatabase { database in
         try database.run(
@@ -78,14 +104,15 @@ struct SQLiteTrailStoreTests {
     }
   }
 
-  @Test func aSaveReplacesThePlanWithoutLeftovers() throws {
+  @Test func anUpdateReplacesTheRowsWithoutLeftovers() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let store = try SQLiteTrailStore(path: folder.path("trails.sqlite"))
-    try store.save(try SamplePlans.threeDays())
+    let larger = try SamplePlans.threeDays()
     let smaller = try SamplePlans.oneDay()
-    try store.save(smaller)
-    #expect(try store.load() == smaller)
+    _ = try store.update { _ in larger }
+    _ = try store.update { _ in smaller }
+    #expect(try store.load() == StoredPlan(plan: smaller, revision: 2))
     let counts = try store.withDatabase { database in
       try ["plan", "plan_day", "plan_entry"].map { table in
         try database.query("SELECT count(*) FROM \(table)").first?.first
@@ -94,41 +121,46 @@ struct SQLiteTrailStoreTests {
     #expect(counts == [.integer(1), .integer(1), .integer(1)])
   }
 
-  @Test func aFailedSaveKeepsThePreviousPlanWhenAnotherConnectionHoldsTheLock() throws {
+  @Test func aFailedUpdateKeepsThePreviousPlanWhenAnotherConnectionHoldsTheLock() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let store = try SQLiteTrailStore(path: path)
     let saved = try SamplePlans.oneDay()
-    try store.save(saved)
+    let other = try SamplePlans.threeDays()
+    _ = try store.update { _ in saved }
     // No waiting: fail at once instead of after the five-second busy timeout.
     try store.withDatabase { try $0.setBusyTimeout(milliseconds: 0) }
-    let other = try SQLiteTrailStore(path: path)
-    try other.withDatabase { database in
+    let holder = try SQLiteTrailStore(path: path)
+    try holder.withDatabase { database in
       try database.execute("BEGIN IMMEDIATE")
-      #expect(throws: PersistenceError.busy) { try store.save(try SamplePlans.threeDays()) }
+      #expect(throws: PersistenceError.busy(path, timeoutMilliseconds: 0)) {
+        try store.update { _ in other }
+      }
       try database.execute("ROLLBACK")
     }
-    #expect(try store.load() == saved)
+    #expect(try store.load() == StoredPlan(plan: saved, revision: 1))
+    #expect(try store.revision() == 1)
   }
 
-  @Test func twoConnectionsSavingAlternatelyBothSucceedAndTheLastSaveWins() throws {
+  @Test func twoConnectionsReplacingAlternatelyBothSucceedAndTheLastWins() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let first = try SQLiteTrailStore(path: path)
     let second = try SQLiteTrailStore(path: path)
     let plans = try (1...4).map { try SamplePlans.oneDay(start: "2027-01-0\($0)") }
-    try first.save(plans[0])
-    try second.save(plans[1])
-    try first.save(plans[2])
-    try second.save(plans[3])
-    #expect(try first.load() == plans[3])
-    #expect(try second.load() == plans[3])
-    #expect(try SQLiteTrailStore(path: path).load() == plans[3])
+    for (index, plan) in plans.enumerated() {
+      let store = index.isMultiple(of: 2) ? first : second
+      #expect(try store.update { _ in plan }.revision == index + 1)
+    }
+    let last = StoredPlan(plan: plans[3], revision: 4)
+    #expect(try first.load() == last)
+    #expect(try second.load() == last)
+    #expect(try SQLiteTrailStore(path: path).load() == last)
   }
 
-  @Test func twoConnectionsSavingAtOnceBothSucceedWithinTheBusyTimeout() async throws {
+  @Test func twoConnectionsReplacingAtOnceBothSucceedWithinTheBusyTimeout() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
@@ -137,12 +169,13 @@ struct SQLiteTrailStoreTests {
     let firstPlans = try (1...9).map { try SamplePlans.oneDay(start: "2027-02-0\($0)") }
     let secondPlans = try (1...9).map { try SamplePlans.oneDay(start: "2027-03-0\($0)") }
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { for plan in firstPlans { try first.save(plan) } }
-      group.addTask { for plan in secondPlans { try second.save(plan) } }
+      group.addTask { for plan in firstPlans { _ = try first.update { _ in plan } } }
+      group.addTask { for plan in secondPlans { _ = try second.update { _ in plan } } }
       try await group.waitForAll()
     }
-    let last = try first.load()
-    #expect(last == firstPlans.last || last == secondPlans.last)
+    let last = try #require(try first.load())
+    #expect(last.plan == firstPlans.last || last.plan == secondPlans.last)
+    #expect(last.revision == 18)
     #expect(try second.load() == last)
   }
 
@@ -153,7 +186,10 @@ struct SQLiteTrailStoreTests {
     let plan = try SamplePlans.threeDays()
     let store = try TrailStore.sqlite(path: path)
     #expect(try await store.load() == nil)
-    try await store.save(plan)
-    #expect(try await TrailStore.sqlite(path: path).load() == plan)
+    #expect(try await store.revision() == 0)
+    let stored = try await store.update { _ in plan }
+    #expect(stored == StoredPlan(plan: plan, revision: 1))
+    #expect(try await store.revision() == 1)
+    #expect(try await TrailStore.sqlite(path: path).load() == stored)
   }
 }

@@ -26,10 +26,14 @@ extension Trails.State {
       finishRestore(with: saved)
     case .restoreFailed(let message):
       failRestore(message)
-    case .saved(let snapshot):
-      markSaved(snapshot)
-    case .saveFailed(let revision, let message):
-      markSaveFailed(revision: revision, message: message)
+    case .writeDue(let write):
+      startWrite(write)
+    case .written(let write, let stored, let rejected):
+      finishWrite(write, stored: stored, rejected: rejected)
+    case .writeFailed(let write, let message):
+      failWrite(write, message: message)
+    case .storeChanged(let stored):
+      adoptStored(stored)
     case .forecastLoaded(let key, let forecast):
       settleForecast(key, .loaded(forecast))
     case .forecastFailed(let key, let message):

@@ -1,17 +1,25 @@
 import Synchronization
 
-/// A plan behind a lock, shared by the closures of ``TrailStore/inMemory(_:)``.
+/// A stored plan behind a lock, shared by the closures of ``TrailStore/inMemory(_:)``.
 final class LockedPlan: Sendable {
-  private let mutex: Mutex<Plan?>
+  private let mutex: Mutex<StoredPlan?>
 
-  /// Creates the box holding `plan`.
-  init(_ plan: Plan?) {
-    mutex = Mutex(plan)
+  /// Creates the box holding `stored`.
+  init(_ stored: StoredPlan?) {
+    mutex = Mutex(stored)
   }
 
-  /// The plan in the box.
-  var value: Plan? {
-    get { mutex.withLock { $0 } }
-    set { mutex.withLock { $0 = newValue } }
+  /// The stored plan in the box.
+  var value: StoredPlan? {
+    mutex.withLock { $0 }
+  }
+
+  /// Applies `change` to the plan in the box under the lock, as the next revision.
+  func update(_ change: (Plan?) -> Plan) -> StoredPlan {
+    mutex.withLock { stored in
+      let next = StoredPlan(plan: change(stored?.plan), revision: (stored?.revision ?? 0) + 1)
+      stored = next
+      return next
+    }
   }
 }

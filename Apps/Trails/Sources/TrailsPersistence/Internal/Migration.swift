@@ -2,8 +2,17 @@
 ///
 /// Each step's SQL ends by setting `PRAGMA user_version` to its own version (a pragma takes
 /// no bound parameters, so the number is written in the constant SQL), and
-/// ``apply(to:)`` runs the whole step in one write transaction: a step is either done
+/// ``migrate(_:)`` runs the whole step in one write transaction: a step is either done
 /// completely, version included, or not at all.
+///
+/// - Version 1: the tables `plan`, `plan_day` and `plan_entry` (see `PlanRecords`).
+/// - Version 2: `plan.revision`, the number of writes that made the stored plan (no `plan`
+///   row means nothing was ever written: revision 0). A v1 database that holds a plan starts
+///   at revision 1, its v1 save counted as one write. The step also stamps
+///   ``SQLiteTrailStore/applicationID``, so a v1 file, which has no id, becomes one.
+///
+/// A new database gets every step in one transaction (``initialise(_:)``), so no other
+/// process ever sees it half made or without the application id.
 struct Migration {
   /// The schema version after this step.
   let version: Int
@@ -36,11 +45,35 @@ struct Migration {
         );
         PRAGMA user_version = 1;
         """
-    )
+    ),
+    Migration(
+      version: 2,
+      sql: """
+        ALTER TABLE plan ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+        UPDATE plan SET revision = 1;
+        PRAGMA application_id = \(SQLiteTrailStore.applicationID);
+        PRAGMA user_version = 2;
+        """
+    ),
   ]
 
   /// The newest schema version this build knows.
   static var latestVersion: Int { all.last?.version ?? 0 }
+
+  /// Makes an empty database a trails database at ``latestVersion``, in one transaction.
+  ///
+  /// Re-reads the file inside the transaction: when another process initialised it since it
+  /// was classified, this does nothing (and ``migrate(_:)`` finds it up to date).
+  ///
+  /// - Parameter database: A read-write connection to a database classified as empty.
+  /// - Throws: ``PersistenceError`` when the file is no longer empty and not trails', or
+  ///   writing fails.
+  static func initialise(_ database: Database) throws(PersistenceError) {
+    try database.transaction { () throws(PersistenceError) in
+      guard try DatabaseKind.classify(database) == .empty else { return }
+      for migration in all { try migration.apply(to: database) }
+    }
+  }
 
   /// Brings `database` up to ``latestVersion``, one step per transaction.
   ///
@@ -61,7 +94,8 @@ struct Migration {
     try database.execute(sql)
     let reached = try database.userVersion()
     guard reached == version else {
-      throw .sqlite(1, "migration to schema \(version) left user_version at \(reached)")
+      throw .sqlite(
+        database.path, 1, "migration to schema \(version) left user_version at \(reached)")
     }
   }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import TrailsModel
+import TrailsPersistence
+
+/// `Access.readOnly`: reads any trails file as it is and never writes, creates or migrates.
+struct ReadOnlyTests {
+  @Test func aMissingFileLoadsNilAndCreatesNothing() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("not/yet/trails.sqlite")
+    let plan = try SamplePlans.oneDay()
+
+    let store = try TrailStore.sqlite(path: path, access: .readOnly)
+
+    #expect(try await store.load() == nil)
+    #expect(try await store.revision() == 0)
+    await #expect(throws: PersistenceError.readOnly(path)) { try await store.update { _ in plan } }
+    #expect(throws: PersistenceError.noSuchFile(path)) {
+      try SQLiteTrailStore(path: path, access: .readOnly)
+    }
+    #expect(try folder.contents() == [])
+  }
+
+  @Test func aFileCreatedLaterIsReadWhenItAppears() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let viewer = try TrailStore.sqlite(path: path, access: .readOnly)
+    #expect(try await viewer.load() == nil)
+
+    let plan = try SamplePlans.threeDays()
+    let stored = try SQLiteTrailStore(path: path).update { _ in plan }
+
+    #expect(try await viewer.revision() == 1)
+    #expect(try await viewer.load() == stored)
+  }
+
+  @Test func anExistingDatabaseIsReadAndItsBytesAreLeftAlone() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let plan = try SamplePlans.threeDays()
+    let stored = try SQLiteTrailStore(path: path).update { _ in plan }
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+    let before = try folder.bytes("trails.sqlite")
+
+    let store = try SQLiteTrailStore(path: path, access: .readOnly)
+    #expect(try store.load() == stored)
+    #expect(try store.revision() == 1)
+    #expect(throws: PersistenceError.readOnly(path)) { try store.update { _ in plan } }
+    let capability = try TrailStore.sqlite(path: path, access: .readOnly)
+    #expect(try await capability.load() == stored)
+    await #expect(throws: PersistenceError.readOnly(path)) {
+      try await capability.update { _ in plan }
+    }
+
+    // SQLite may leave a -shm (and an empty -wal) for a WAL database; the file itself is intact.
+    #expect(try folder.bytes("trails.sqlite") == before)
+    #expect(
+      PersistenceError.readOnly(path).userMessage.hasPrefix("\(path) is open read-only"))
+  }
+
+  @Test func aReadOnlyStoreSeesAnotherConnectionsWrites() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let writer = try SQLiteTrailStore(path: path)
+    let reader = try SQLiteTrailStore(path: path, access: .readOnly)
+    #expect(try reader.revision() == 0)
+    let base = try SamplePlans.emptyDay()
+
+    let stored = try writer.update(SamplePlans.appending("gull-point-loop", to: base))
+
+    #expect(try reader.revision() == 1)
+    #expect(try reader.load() == stored)
+  }
+
+  @Test func aSchemaOneDatabaseIsReadWithoutBeingMigrated() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let plan = try SamplePlans.threeDays()
+    try SQLiteFiles.makeSchemaOne(path, plan: plan)
+    let before = try folder.bytes("trails.sqlite")
+
+    let store = try SQLiteTrailStore(path: path, access: .readOnly)
+
+    #expect(try store.load() == StoredPlan(plan: plan, revision: 1))
+    #expect(try store.revision() == 1)
+    #expect(try store.withDatabase { try $0.userVersion() } == 1)
+    #expect(try folder.bytes("trails.sqlite") == before)
+    #expect(try folder.contents() == ["trails.sqlite"])
+  }
+
+  @Test func anEmptyFileIsReadAsNoPlan() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("empty.sqlite")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+
+    let store = try SQLiteTrailStore(path: path, access: .readOnly)
+
+    #expect(try store.load() == nil)
+    #expect(try store.revision() == 0)
+    #expect(try folder.bytes("empty.sqlite").isEmpty)
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root may write in any folder"))
+  func aWALFileInAFolderTheUserCannotWriteIsRefusedWithPermissionDenied() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    do { _ = try SQLiteTrailStore(path: path) }
+    let files = FileManager.default
+    try files.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
+    defer { try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path) }
+
+    // SQLite needs a -shm next to a WAL file, even to read it, and cannot create one here.
+    #expect(throws: PersistenceError.permissionDenied(path)) {
+      try SQLiteTrailStore(path: path, access: .readOnly)
+    }
+  }
+}

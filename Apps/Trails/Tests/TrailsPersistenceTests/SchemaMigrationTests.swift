@@ -1,0 +1,49 @@
+import Testing
+import TrailsModel
+import TrailsPersistence
+
+/// Files written by an older trails: opened, migrated to the latest schema, plan kept.
+struct SchemaMigrationTests {
+  @Test func aSchemaOneDatabaseMigratesKeepsItsPlanAndGetsTheApplicationID() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let plan = try SamplePlans.threeDays()
+    try SQLiteFiles.makeSchemaOne(path, plan: plan)
+    let before = try SQLiteFiles.header(path)
+    #expect(before.applicationID == 0)
+    #expect(before.userVersion == 1)
+
+    let store = try SQLiteTrailStore(path: path)
+
+    let (applicationID, version, columns) = try store.withDatabase { database in
+      (
+        try database.applicationID(), try database.userVersion(),
+        try database.query("SELECT name FROM pragma_table_info('plan') ORDER BY cid")
+          .compactMap { $0.first?.text }
+      )
+    }
+    #expect(applicationID == SQLiteTrailStore.applicationID)
+    #expect(version == 2)
+    #expect(columns == ["id", "start_day", "revision"])
+    // The v1 save counts as one write.
+    #expect(try store.load() == StoredPlan(plan: plan, revision: 1))
+    #expect(try store.revision() == 1)
+    let next = try store.update(SamplePlans.appending("added-after-migration", to: plan))
+    #expect(next.revision == 2)
+    #expect(next.plan.days[0].trailIDs.last == "added-after-migration")
+  }
+
+  @Test func anEmptySchemaOneDatabaseMigratesAtRevisionZero() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    try SQLiteFiles.make(path, SQLiteFiles.schemaOne)
+
+    let store = try SQLiteTrailStore(path: path)
+
+    #expect(try store.load() == nil)
+    #expect(try store.revision() == 0)
+    #expect(try store.withDatabase { try $0.userVersion() } == 2)
+  }
+}

@@ -1,0 +1,79 @@
+import Testing
+import TrailsModel
+import TrailsPersistence
+
+/// Connections on one file, as processes share it: updates merge and the revision counts them.
+struct UpdateMergeTests {
+  @Test func updatesFromTwoConnectionsMergeWhenEachAppendsItsOwnTrail() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let first = try SQLiteTrailStore(path: path)
+    let second = try SQLiteTrailStore(path: path)
+    let base = try SamplePlans.emptyDay()
+    // Both loaded the same (empty) store before either wrote: a replacing save would lose one.
+    #expect(try first.load() == nil)
+    #expect(try second.load() == nil)
+
+    let one = try first.update(SamplePlans.appending("gull-point-loop", to: base))
+    let two = try second.update(SamplePlans.appending("tidepool-steps", to: base))
+
+    #expect(one.revision == 1)
+    #expect(two.revision == 2)
+    let merged = PlanDay(number: 1, trailIDs: ["gull-point-loop", "tidepool-steps"])
+    #expect(two.plan.days == [merged])
+    #expect(try first.load() == two)
+    #expect(try SQLiteTrailStore(path: path).load() == two)
+  }
+
+  @Test func revisionSeesAnotherConnectionsWriteAndIsCachedWhenNothingChanged() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let writer = try SQLiteTrailStore(path: path)
+    let watcher = try SQLiteTrailStore(path: path)
+    let plan = try SamplePlans.oneDay()
+    #expect(try watcher.revision() == 0)
+
+    _ = try writer.update { _ in plan }
+    #expect(try writer.revision() == 1)
+    // Another connection committed, so data_version moved: the watcher reads the row.
+    #expect(try watcher.revision() == 1)
+
+    // A write on the watcher's own connection does not move its data_version, so the
+    // watcher answers from its cache; the writer, another connection, reads the row anew.
+    try watcher.withDatabase { try $0.execute("UPDATE plan SET revision = 42") }
+    #expect(try watcher.revision() == 1)
+    #expect(try writer.revision() == 42)
+  }
+
+  @Test func eightConnectionsUpdatingAtOnceLoseNoEdit() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let writers = 8
+    let updatesEach = 25
+    let stores = try (0..<writers).map { _ in try SQLiteTrailStore(path: path) }
+    let base = try SamplePlans.emptyDay()
+
+    let revisions = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for (writer, store) in stores.enumerated() {
+        group.addTask {
+          try (0..<updatesEach).map { update in
+            try store.update(SamplePlans.appending("w\(writer)-u\(update)", to: base)).revision
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+
+    let expected = (0..<writers).flatMap { writer in
+      (0..<updatesEach).map { "w\(writer)-u\($0)" }
+    }
+    let stored = try #require(try SQLiteTrailStore(path: path).load())
+    #expect(stored.revision == writers * updatesEach)
+    #expect(stored.plan.days.count == 1)
+    #expect(stored.plan.days.first?.trailIDs.sorted() == expected.sorted())
+    #expect(revisions.sorted() == Array(1...(writers * updatesEach)))
+  }
+}
