@@ -146,7 +146,8 @@ let package = Package(
     .target(
       name: "TrailsContract",
       dependencies: [
-        "TrailsFeature", "TrailsModel", "Weather", "Fixtures", "LoopContracts", "LoopTesting",
+        "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "Fixtures",
+        "LoopContracts", "LoopTesting",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),
     .testTarget(

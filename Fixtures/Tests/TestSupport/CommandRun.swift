@@ -48,13 +48,14 @@ public struct CommandRun: Sendable {
   ///   - arguments: Its arguments.
   ///   - environment: Variables to set for the run.
   ///   - input: What to feed on standard input, if anything.
-  ///   - bound: How long the process may run (as ``GuardTimer`` counts it); 30 s unless given.
+  ///   - bound: How long the process may run (as ``GuardTimer`` counts it); 30 s (times
+  ///     ``WaitBound/scale``) unless given.
   /// - Returns: The run.
   /// - Throws: When the binary is missing or cannot start, or ``WaitTimedOut`` when the
   ///   process outlives `bound`.
   public static func run(
     _ name: String, _ arguments: [String], environment: [String: String] = [:],
-    input: String? = nil, bound: Duration = .seconds(30)
+    input: String? = nil, bound: Duration = .seconds(30) * WaitBound.scale
   ) async throws -> CommandRun {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("run-\(name)-\(UUID().uuidString)")

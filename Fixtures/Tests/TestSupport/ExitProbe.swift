@@ -26,12 +26,13 @@ public struct ExitProbe: Sendable {
   ///   - executable: The binary.
   ///   - arguments: Its arguments.
   ///   - environment: Variables added to the process's environment.
-  ///   - bound: How long the process may run, in wall-clock seconds; 30 unless given.
+  ///   - bound: How long the process may run, in wall-clock seconds; 30 (times
+  ///     ``WaitBound/scale``) unless given.
   /// - Returns: How it ended.
   /// - Throws: When it cannot start.
   public static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-    bound: Double = 30
+    bound: Double = 30 * Double(WaitBound.scale)
   ) throws -> ExitProbe {
     let process = Process()
     process.executableURL = executable

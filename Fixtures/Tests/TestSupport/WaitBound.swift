@@ -7,13 +7,22 @@ import Synchronization
 /// guard was able to run (see ``GuardTimer``), so a machine whose cores are all busy with
 /// other tests stretches it instead of failing a healthy test.
 public enum WaitBound {
-  /// The bound of every wait helper unless the test gives its own: 2 s.
-  public static let standard: Duration = .seconds(2)
-  /// The bound of the ``Watchdog`` trait, for a whole test: 5 s.
-  public static let wholeTest: Duration = .seconds(5)
+  /// How many times longer every bound is in this build: 10 under ThreadSanitizer (`make
+  /// tsan`), whose instrumentation makes the code under test run several times slower, else 1.
+  #if LOOP_THREAD_SANITIZER
+    /// Ten: this is a ThreadSanitizer build.
+    public static let scale = 10
+  #else
+    /// One: this is not a ThreadSanitizer build.
+    public static let scale = 1
+  #endif
+  /// The bound of every wait helper unless the test gives its own: 2 s (times ``scale``).
+  public static let standard: Duration = .seconds(2) * scale
+  /// The bound of the ``Watchdog`` trait, for a whole test: 5 s (times ``scale``).
+  public static let wholeTest: Duration = .seconds(5) * scale
   /// How long the ``Watchdog`` lets a test it cancelled take to end before it stops the
-  /// run: 2 s.
-  public static let afterCancel: Duration = .seconds(2)
+  /// run: 2 s (times ``scale``).
+  public static let afterCancel: Duration = .seconds(2) * scale
 }
 
 /// A wait that reached its bound: what was awaited, where, and what had happened meanwhile.

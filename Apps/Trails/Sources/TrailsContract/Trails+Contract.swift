@@ -23,7 +23,7 @@ extension Trails {
     table: table,
     examples: examples,
     invariants: invariants,
-    scenarios: persistenceScenarios + navigationScenarios + forecastScenarios,
+    scenarios: persistenceScenarios + sqliteScenarios + navigationScenarios + forecastScenarios,
     alphabet: alphabet,
     makeMachine: {
       Trails(

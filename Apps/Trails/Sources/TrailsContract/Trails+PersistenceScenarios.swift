@@ -109,29 +109,11 @@ extension Trails {
       typealias S = TrailsSamples
       let (loads, saves) = (CallLog<String>(), CallLog<Plan>())
       let shared = TrailsDoubles.store(loads: loads, saves: saves)
-      let (firstClock, secondClock) = (TestClock(), TestClock())
-      let first = context.store(
-        initial: S.launch,
-        machine: TrailsDoubles.machine(
-          store: shared, weather: TrailsDoubles.weather(CallLog()), clock: firstClock),
-        clock: firstClock)
-      let second = context.store(
-        initial: S.launch,
-        machine: TrailsDoubles.machine(
-          store: shared, weather: TrailsDoubles.weather(CallLog()), clock: secondClock),
-        clock: secondClock)
-      await first.wait { $0.restore == .done }
-      await second.wait { $0.restore == .done }
-      first.send(.edit(.add(trailID: S.gull, day: 1)))
-      second.send(.edit(.add(trailID: S.tidepool, day: 2)))
-      await first.advance(by: .milliseconds(500))
-      await first.wait { $0.isSaved }
-      await second.advance(by: .milliseconds(500))
-      await second.wait { $0.isSaved }
+      let second = await twoPlannersEdit(context, shared, shared)
       // Worked out by hand: the first write stores day 1; the second adds day 2 to it.
       let both = S.plan([S.gull], [S.tidepool])
       context.budget("save", saves, exactly: 2, with: [S.plan([S.gull]), both])
-      context.check(second.state.plan == both, "the second planner shows both edits")
+      context.check(second.plan == both, "the second planner shows both edits")
     },
     Scenario("another process's write shows within one watch interval, not before") { context in
       typealias S = TrailsSamples
@@ -184,4 +166,33 @@ extension Trails {
       context.check(store.state.plan == S.plan([S.cinder]), "the other process's plan stands")
     },
   ]
+
+  /// Two planners, each with its own store value and clock, editing one plan.
+  ///
+  /// Once both are restored, the first plans the Gull Point Loop on day 1 and the second the
+  /// Tidepool Steps on day 2; the first writes, then the second. Returns the second planner's
+  /// state once its write is done.
+  static func twoPlannersEdit(
+    _ context: ScenarioContext<Trails>, _ firstStore: TrailStore, _ secondStore: TrailStore
+  ) async -> State {
+    typealias S = TrailsSamples
+    func planner(_ store: TrailStore) -> TestStore<State, Event> {
+      let clock = TestClock()
+      return context.store(
+        initial: S.launch,
+        machine: TrailsDoubles.machine(
+          store: store, weather: TrailsDoubles.weather(CallLog()), clock: clock),
+        clock: clock)
+    }
+    let (first, second) = (planner(firstStore), planner(secondStore))
+    await first.wait { $0.restore == .done }
+    await second.wait { $0.restore == .done }
+    first.send(.edit(.add(trailID: S.gull, day: 1)))
+    second.send(.edit(.add(trailID: S.tidepool, day: 2)))
+    await first.advance(by: .milliseconds(500))
+    await first.wait { $0.isSaved }
+    await second.advance(by: .milliseconds(500))
+    await second.wait { $0.isSaved }
+    return second.state
+  }
 }

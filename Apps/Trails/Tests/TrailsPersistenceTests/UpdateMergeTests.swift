@@ -26,6 +26,30 @@ struct UpdateMergeTests {
     #expect(try SQLiteTrailStore(path: path).load() == two)
   }
 
+  @Test func connectionsOpeningAMissingFileAtOnceAllOpenIt() async throws {
+    // One of them creates the database while the others look at it: each must see it before
+    // or after the creating transaction, never its tables without the application id.
+    for _ in 0..<20 {
+      let folder = try TemporaryDirectory()
+      defer { folder.remove() }
+      let path = folder.path("trails.sqlite")
+      let opened = await withTaskGroup(of: String?.self) { group in
+        for _ in 0..<6 {
+          group.addTask {
+            do {
+              _ = try SQLiteTrailStore(path: path)
+              return nil
+            } catch {
+              return "\(error)"
+            }
+          }
+        }
+        return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
+      }
+      #expect(opened.isEmpty, "\(opened)")
+    }
+  }
+
   @Test func revisionSeesAnotherConnectionsWriteAndIsCachedWhenNothingChanged() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

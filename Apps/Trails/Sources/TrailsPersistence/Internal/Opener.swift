@@ -28,7 +28,12 @@ enum Opener {
     }
     let database = try Database(path: path, mode: mode)
     try database.setBusyTimeout(milliseconds: SQLiteTrailStore.busyTimeoutMilliseconds)
-    let kind = try DatabaseKind.classify(database)
+    // One snapshot for every read of the verdict: another process creating the database at
+    // this moment is seen either before its first transaction or after it, never half-way
+    // (its tables without its application id).
+    let kind = try database.readTransaction { () throws(PersistenceError) in
+      try DatabaseKind.classify(database)
+    }
     try database.checkIntegrity()
     guard access == .readWrite else { return database }
     let journal = try database.query("PRAGMA journal_mode = WAL").first?.first?.text
