@@ -234,9 +234,7 @@ let package = Package(
       path: "Templates/Feature/Sources/TemplateCLI"),
     .testTarget(
       name: "TemplateFeatureTests",
-      dependencies: [
-        "TemplateFeature", "TemplateContract", "Loop", "LoopTesting", "TestSupport",
-      ],
+      dependencies: ["TemplateFeature", "TemplateContract", "Loop", "LoopTesting", "TestSupport"],
       path: "Templates/Feature/Tests/TemplateFeatureTests"),
   ],
   swiftLanguageModes: [.v6]

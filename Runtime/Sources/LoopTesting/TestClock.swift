@@ -18,7 +18,7 @@ import Synchronization
 /// Under a `TestStore`, every sleep of an effect is counted as a wait on the clock, so the
 /// store knows when its effects are all asleep and can say which deadline to advance to.
 ///
-/// ``advance(by:fileID:filePath:line:column:)``, ``advance(to:fileID:filePath:line:column:)``
+/// `advance(by:)`, `advance(to:)`
 /// and ``run()`` are synchronous: they resume the sleepers that are due and return; the woken
 /// tasks run afterwards, on their executors. To follow a chain (a woken task that sleeps
 /// again), advance again, or let a `TestStore`'s `advance` settle between steps.
@@ -112,6 +112,8 @@ public final class TestClock: Clock, Sendable {
   private typealias Machine = TestClockStateMachine<Sleeper, CheckedContinuation<Void, any Error>>
 
   private let state: Mutex<Machine>
+  /// The `TestStore`s this clock serves, which the async `advance` settles.
+  let clients = ClockClients()
 
   /// Creates a clock standing at `now`.
   ///
@@ -124,8 +126,8 @@ public final class TestClock: Clock, Sendable {
 
   /// The clock's current instant.
   ///
-  /// It changes only through ``advance(by:fileID:filePath:line:column:)``,
-  /// ``advance(to:fileID:filePath:line:column:)`` and ``run()``.
+  /// It changes only through `advance(by:)`,
+  /// `advance(to:)` and ``run()``.
   public var now: Instant {
     state.withLock { $0.now }
   }
@@ -221,7 +223,7 @@ public final class TestClock: Clock, Sendable {
   /// Moves the clock forward by `duration`, waking every sleep due by then.
   ///
   /// Equivalent to advancing to `now.advanced(by: duration)`; see
-  /// ``advance(to:fileID:filePath:line:column:)``. A negative duration is a mistake in the
+  /// `advance(to:)`. A negative duration is a mistake in the
   /// test: it is reported as a failure at the call site, and the clock does not move.
   ///
   /// - Parameters:
@@ -237,14 +239,18 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    move(
+      by: duration, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The synchronous move by `duration`, reporting a negative one at `site`.
+  func move(by duration: Duration, site: CallSite) {
     let action = state.withLock { machine in
       let action = machine.advance(by: duration)
       if case .wake(let due) = action { Self.endWaits(of: due) }
       return action
     }
-    perform(
-      action, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { now, target in
+    perform(action, site: site) { now, target in
       """
       TestClock.advance(by:) expected a duration of zero or more, but was asked to move by \
       \(Instant(offset: duration)), from \(now) back to \(target). A TestClock only moves \
@@ -278,14 +284,18 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    move(
+      to: deadline, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The synchronous move to `deadline`, reporting one before ``now`` at `site`.
+  func move(to deadline: Instant, site: CallSite) {
     let action = state.withLock { machine in
       let action = machine.advance(to: deadline)
       if case .wake(let due) = action { Self.endWaits(of: due) }
       return action
     }
-    perform(
-      action, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { now, target in
+    perform(action, site: site) { now, target in
       """
       TestClock.advance(to:) expected an instant at or after now (\(now)), but was asked to \
       go back to \(target). A TestClock only moves forward: advance to a later instant, or \
@@ -296,7 +306,7 @@ public final class TestClock: Clock, Sendable {
 
   /// Wakes every sleep in progress, moving the clock to the latest of their deadlines.
   ///
-  /// Sleeps are woken in deadline order, as ``advance(to:fileID:filePath:line:column:)`` would
+  /// Sleeps are woken in deadline order, as `advance(to:)` would
   /// wake them; ``now`` does not move when nothing sleeps or every deadline has passed. Only
   /// the sleeps registered when `run()` is called are seen: a sleep that a woken task begins
   /// afterwards stays asleep. To follow such chains, call `run()` again, or let a
@@ -318,7 +328,7 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameter count: The number of sleepers to wait for.
   /// - Throws: `CancellationError` if the waiting task is cancelled.
-  package func waitForSleepers(count: Int) async throws {
+  public func waitForSleepers(count: Int) async throws {
     try Task.checkCancellation()
     let id: Machine.WaiterID
     switch state.withLock({ $0.waitForSleepers(count: count) }) {

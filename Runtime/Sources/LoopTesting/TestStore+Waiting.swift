@@ -144,16 +144,13 @@ extension TestStore {
         """, at: site)
       return
     }
-    guard await settle(timeout: timeout, site: site) else { return }
-    let target = clock.now.advanced(by: duration)
-    while let next = clock.nextDeadline, next <= target {
-      clock.advance(to: next)
-      guard await settle(timeout: timeout, site: site) else { return }
+    guard duration >= .zero else {
+      clock.move(by: duration, site: site)  // reports the backward move here
+      return
     }
-    if clock.now < target {
-      clock.advance(to: target)
-    }
-    _ = await settle(timeout: timeout, site: site)
+    // The clock settles every store it serves, this one included, at each deadline.
+    await clock.advanceSettling(
+      to: clock.now.advanced(by: duration), timeout: timeout, site: site)
   }
 
   // MARK: - Shared machinery

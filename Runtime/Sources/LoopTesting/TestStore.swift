@@ -132,9 +132,14 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     self.store = Store(
       initial: initial, reducer: reducer, feedbacks: feedbacks,
       instrumentation: monitor.instrumentation)
+    // `await clock.advance(by:)` settles this store first, as `advance(by:)` here does.
+    clock?.clients.attach(ObjectIdentifier(self)) { [weak self] timeout, site in
+      await self?.settle(timeout: timeout, site: site) ?? true
+    }
   }
 
   deinit {
+    clock?.clients.detach(ObjectIdentifier(self))
     if exhaustivity == .on, !session.withLock({ $0.isFinished }) {
       checkEndOfTest()
     }

@@ -31,11 +31,11 @@ struct TestClockTests {
     let task = sleeper(on: clock, until: at(300))
     try await clock.waitForSleepers(1)
 
-    clock.advance(by: .milliseconds(299))
+    await clock.advance(by: .milliseconds(299))
     #expect(clock.now == at(299))
     #expect(clock.sleepers == [at(300)])
 
-    clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(1))
     #expect(clock.sleepers.isEmpty)
     #expect(try await task.value() == at(300))
   }
@@ -49,7 +49,7 @@ struct TestClockTests {
     for (deadline, index) in [(100, 1), (200, 2), (300, 0)] {
       let next = try #require(clock.nextDeadline)
       #expect(next == at(deadline))
-      clock.advance(to: next)
+      await clock.advance(to: next)
       // The woken sleeper reads the clock before the test moves it again.
       #expect(try await tasks[index].value() == at(deadline))
     }
@@ -63,14 +63,14 @@ struct TestClockTests {
     let late = sleeper(on: clock, until: at(300))
     try await clock.waitForSleepers(3)
 
-    clock.advance(to: at(250))
+    await clock.advance(to: at(250))
     #expect(clock.now == at(250))
     #expect(clock.sleepers == [at(300)])
     // One advance wakes both at once: they run with the clock at the target.
     #expect(try await early.value() == at(250))
     #expect(try await middle.value() == at(250))
 
-    clock.advance(to: at(300))
+    await clock.advance(to: at(300))
     #expect(try await late.value() == at(300))
   }
 
@@ -115,7 +115,7 @@ struct TestClockTests {
     #expect(clock.activeSleeperCount == 1)
     #expect(clock.now == .zero)
 
-    clock.advance(to: at(400))
+    await clock.advance(to: at(400))
     #expect(try await other.value() == at(400))
   }
 
@@ -144,7 +144,7 @@ struct TestClockTests {
     let accumulated = sleeper(on: clock, until: at(300))
     try await clock.waitForSleepers(2)
     clock.run()
-    _ = try await (renewed.value, accumulated.value)
+    _ = (try await renewed.value(), try await accumulated.value())
     #expect(clock.activeSleeperCount == 0)
     #expect(clock.maximumActiveSleeperCount == 2)
   }
@@ -189,7 +189,7 @@ struct TestClockTests {
     // Begun while registering: a registered sleeper is always a counted wait.
     #expect(log.events == ["began: sleeping on the TestClock until +300 ms"])
 
-    clock.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(300))
     // Ended before the resume: the effect already sees its wait over when it runs.
     #expect(try await task.value() == ["began: sleeping on the TestClock until +300 ms", "ended"])
   }

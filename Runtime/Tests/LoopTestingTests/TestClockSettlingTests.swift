@@ -1,0 +1,74 @@
+import Loop
+import LoopTesting
+import TestSupport
+import Testing
+
+/// `await clock.advance(by:)` on a clock that serves a `TestStore`: the obvious test (send,
+/// advance the clock, expect the effect) passes every time, because the clock lets the store
+/// settle before time moves, so the sleep `send` started is on the clock.
+@Suite(.watchdog(.seconds(30) * WaitBound.scale))
+struct TestClockSettlingTests {
+  @Test func theDebounceFiresAtItsDeadlineEveryTimeWhenTheClockIsAdvancedRightAfterSend()
+    async
+  {
+    var misses: [Int] = []
+    for run in 0..<1_000 {
+      let harness = SampleHarness()
+      let store = harness.store(.off)
+      store.send(.typed("swift"))
+      await harness.clock.advance(by: .milliseconds(299))
+      let early = harness.calls.count
+      await harness.clock.advance(by: .milliseconds(1))
+      if early != 0 || harness.calls.arguments != ["swift"] { misses.append(run) }
+    }
+    #expect(
+      misses.isEmpty,
+      "the debounce missed in \(misses.count) of 1,000 runs, first \(misses.prefix(5))")
+  }
+
+  @Test func theClockSettlesEveryStoreItServesAtEachDeadline() async {
+    let harness = SampleHarness()
+    let first = harness.store(.off)
+    let second = TestStore(
+      initial: SampleSearch.State(), machine: harness.machine, clock: harness.clock,
+      exhaustivity: .off)
+    first.send(.typed("swift"))
+    await harness.clock.advance(by: .milliseconds(100))
+    second.send(.typed("loop"))
+    await harness.clock.advance(by: .milliseconds(300))
+    // The first debounce woke at +300 ms, the second at +400 ms: both searches ran.
+    #expect(Set(harness.calls.arguments) == ["swift", "loop"])
+    #expect(first.state.request == "swift")
+    #expect(second.state.request == "loop")
+  }
+
+  @Test func aClockThatServesNoStoreMovesAsTheSynchronousAdvanceDoes() async throws {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(until: .zero.advanced(by: .milliseconds(300))) }
+    try await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    try await sleeper.value()
+    #expect(clock.now == .zero.advanced(by: .milliseconds(500)))
+  }
+
+  @Test func aStoreThatCannotSettleIsReportedAtTheClocksCallSite() async {
+    let gate = WorkGate()
+    let clock = TestClock()
+    let machine = SampleSearch(
+      search: { _ in
+        await gate.wait()  // real work, not an instrument: the store stays busy
+        return []
+      }, ticker: { ControlledStream<Int>().makeStream() }, clock: clock)
+    let store = TestStore(
+      initial: SampleSearch.State(request: "swift"), machine: machine, clock: clock,
+      exhaustivity: .off)
+    await withKnownIssue {
+      await clock.advance(by: .milliseconds(300))
+    } matching: { issue in
+      message(of: issue).contains("settle() timed out")
+        && issue.sourceLocation?.fileName == "TestClockSettlingTests.swift"
+    }
+    gate.open()
+    await store.wait { $0.request == nil }
+  }
+}
