@@ -191,6 +191,33 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     end(generation, with: .finished, call: "finish(\(generation))", action: "finishing", at: site)
   }
 
+  /// Ends every live generation (started, not yet ended, not cancelled), in order, as
+  /// ``finish(_:fileID:filePath:line:column:)`` ends one.
+  ///
+  /// For the end of a test, or a step where every subscription the machine holds completes
+  /// at once: no need to track which generations are still open.
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's file, where a failure is reported.
+  ///   - filePath: The caller's file path, where a failure is reported.
+  ///   - line: The caller's line, where a failure is reported.
+  ///   - column: The caller's column, where a failure is reported.
+  /// - Returns: The generations it finished.
+  @discardableResult
+  public func finishAll(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> [Int] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let live = machine.withLock { $0.liveGenerations }
+    for generation in live {
+      end(generation, with: .finished, call: "finishAll()", action: "finishing", at: site)
+    }
+    return live
+  }
+
   /// Fails `generation`: once its buffered elements are returned, iteration throws `error`.
   ///
   /// Failing a cancelled generation is dropped and listed in ``droppedEnds``. Failing a
@@ -216,6 +243,12 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     end(
       generation, with: .failed(error), call: "fail(\(generation), ...)", action: "failing",
       at: site)
+  }
+
+  /// The generations started and not yet ended by the test, whose consumer was not
+  /// cancelled, in order: what ``finishAll(fileID:filePath:line:column:)`` would finish.
+  public var liveGenerations: [Int] {
+    machine.withLock { $0.liveGenerations }
   }
 
   /// How many generations ``makeStream()`` has started.

@@ -89,6 +89,16 @@ struct ControlledStreamStateMachine<Element, Waiter> {
   /// How many generations `makeStream()` has started.
   var startedCount: Int { generations.count }
 
+  /// The generations started and not ended by the test, whose consumer was not cancelled, in
+  /// order.
+  var liveGenerations: [Int] {
+    generations.indices.filter { index in
+      guard generations[index].end == nil else { return false }
+      if case .cancelled = generations[index].consumer { return false }
+      return true
+    }
+  }
+
   /// Takes the next generation.
   ///
   /// - Returns: The generation, counted from 0.
