@@ -119,13 +119,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (loads, saves) = (CallLog<String>(), CallLog<Plan>())
       let shared = TrailsDoubles.store(holding: S.plan([S.gull]), loads: loads, saves: saves)
-      let clock = TestClock()
-      let store = context.store(
-        initial: S.launch,
-        machine: TrailsDoubles.machine(
-          store: shared, weather: TrailsDoubles.weather(CallLog()), clock: clock,
-          watchInterval: .milliseconds(500)),
-        clock: clock)
+      let store = planner(context, on: shared, watchInterval: .milliseconds(500))
       await store.wait { $0.restore == .done }
       // The other process: one update that plans the Tidepool Steps on day 2.
       let other = try? await shared.update { plan in
@@ -147,12 +141,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (loads, saves) = (CallLog<String>(), CallLog<Plan>())
       let shared = TrailsDoubles.store(holding: S.plan([S.gull]), loads: loads, saves: saves)
-      let clock = TestClock()
-      let store = context.store(
-        initial: S.launch,
-        machine: TrailsDoubles.machine(
-          store: shared, weather: TrailsDoubles.weather(CallLog()), clock: clock),
-        clock: clock)
+      let store = planner(context, on: shared)
       await store.wait { $0.restore == .done }
       // The other process removes the Gull Point Loop; this planner has not seen it yet.
       let other = try? await shared.update { _ in S.plan([S.cinder]) }
@@ -176,15 +165,7 @@ extension Trails {
     _ context: ScenarioContext<Trails>, _ firstStore: TrailStore, _ secondStore: TrailStore
   ) async -> State {
     typealias S = TrailsSamples
-    func planner(_ store: TrailStore) -> TestStore<State, Event> {
-      let clock = TestClock()
-      return context.store(
-        initial: S.launch,
-        machine: TrailsDoubles.machine(
-          store: store, weather: TrailsDoubles.weather(CallLog()), clock: clock),
-        clock: clock)
-    }
-    let (first, second) = (planner(firstStore), planner(secondStore))
+    let (first, second) = (planner(context, on: firstStore), planner(context, on: secondStore))
     await first.wait { $0.restore == .done }
     await second.wait { $0.restore == .done }
     first.send(.edit(.add(trailID: S.gull, day: 1)))
@@ -194,5 +175,19 @@ extension Trails {
     await second.advance(by: .milliseconds(500))
     await second.wait { $0.isSaved }
     return second.state
+  }
+
+  /// A planner at launch on `store`, with a clock of its own and fixture forecasts, watching
+  /// the store every `watchInterval` when given: one process of a multi-process scenario.
+  static func planner(
+    _ context: ScenarioContext<Trails>, on store: TrailStore, watchInterval: Duration? = nil
+  ) -> TestStore<State, Event> {
+    let clock = TestClock()
+    return context.store(
+      initial: TrailsSamples.launch,
+      machine: TrailsDoubles.machine(
+        store: store, weather: TrailsDoubles.weather(CallLog()), clock: clock,
+        watchInterval: watchInterval),
+      clock: clock)
   }
 }

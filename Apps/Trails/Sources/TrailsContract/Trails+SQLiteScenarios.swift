@@ -15,12 +15,7 @@ extension Trails {
       guard let file = TemporaryDatabase(context) else { return }
       defer { file.remove() }
       guard let store = file.open(context) else { return }
-      let clock = TestClock()
-      let planner = context.store(
-        initial: S.launch,
-        machine: TrailsDoubles.machine(
-          store: store, weather: TrailsDoubles.weather(CallLog()), clock: clock),
-        clock: clock)
+      let planner = Self.planner(context, on: store)
       await planner.wait { $0.restore == .done }
       planner.send(.edit(.add(trailID: S.gull, day: 1)))
       planner.send(.edit(.add(trailID: S.cinder, day: 3)))
