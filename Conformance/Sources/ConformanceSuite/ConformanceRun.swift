@@ -50,6 +50,22 @@ public struct ConformanceRun: Sendable {
   /// Whether every contract passed.
   public var passed: Bool { reports.allSatisfy(\.passed) }
 
+  /// The contracts whose strength is below `percent`, or whose equivalence declarations are
+  /// wrong, each as one line; empty when mutants were not run.
+  ///
+  /// - Parameter percent: The least strength accepted, from 0 to 100.
+  /// - Returns: One line per contract that falls short.
+  public func strengthShortfalls(below percent: Double) -> [String] {
+    reports.compactMap { report in
+      guard let strength = report.strength else { return nil }
+      if strength.hasWrongDeclarations {
+        return "\(report.contract): an equivalence declaration is wrong (see above)"
+      }
+      guard strength.percent < percent else { return nil }
+      return "\(report.contract): strength \(TextReport.strength(strength)) is below \(percent)%"
+    }
+  }
+
   /// The closing line: `conformance: N passed, M failed`, counting checks.
   public var summaryLine: String {
     "conformance: \(totals.passed) passed, \(totals.failed) failed"

@@ -65,14 +65,27 @@ public enum JUnitReport {
           failure: $0.failure)
       }
     }
-    let undeclared = report.undeclaredMoves.map { "\($0.move) (\($0.source)): \($0.path)" }
+    let undeclared =
+      report.undeclaredMoves.map { "\($0.move) (\($0.source)): \($0.path)" }
+      + report.tableProblems
     cases.append(
       TestCase(
-        group: "table", name: "every observed move is declared",
+        group: "table", name: "every observed move is declared, every row exercised",
         time: report.exploration.durationSeconds,
         failure: undeclared.isEmpty ? nil : undeclared.joined(separator: "\n")))
     cases += report.regressions.map {
       TestCase(group: "regressions", name: $0.file, time: 0, failure: $0.failure)
+    }
+    for mutant in report.strength?.mutants ?? [] {
+      let failure: String? =
+        switch (mutant.killedBy, mutant.equivalence) {
+        case (nil, nil): "nothing in the \(report.contract) contract notices when \(mutant.mutant)"
+        case (let rule?, _?): "declared equivalent, but \(rule) kills it: remove the declaration"
+        default: nil
+        }
+      let name =
+        mutant.equivalence.map { "\(mutant.mutant) (equivalent: \($0))" } ?? mutant.mutant
+      cases.append(TestCase(group: "strength", name: name, time: 0, failure: failure))
     }
     return cases
   }

@@ -25,11 +25,12 @@ public struct TextReport: Sendable {
 
         """
     }
-    let header = [
-      "app", "examples", "table", "invariants (states)", "scenarios", "budgets", "explored",
-      "time", "result",
-    ]
-    let rows = run.reports.map(row)
+    let mutated = run.reports.contains { $0.strength != nil }
+    let header =
+      [
+        "app", "examples", "table", "invariants (states)", "scenarios", "budgets", "explored",
+      ] + (mutated ? ["strength"] : []) + ["time", "result"]
+    let rows = run.reports.map { row($0, mutated: mutated) }
     let widths = header.indices.map { column in
       ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
     }
@@ -45,11 +46,8 @@ public struct TextReport: Sendable {
       lines.append(line(cells))
     }
     for report in run.reports {
-      let unexercised = report.table.filter(\.exercisedBy.isEmpty)
-      if !unexercised.isEmpty {
-        lines.append("")
-        lines.append("\(report.contract): table rows nothing exercised:")
-        lines += unexercised.map { "  \($0.move)" }
+      if let strength = report.strength {
+        lines += strengthLines(strength, of: report.contract)
       }
       if !report.passed {
         lines.append("")
@@ -62,13 +60,59 @@ public struct TextReport: Sendable {
       }
     }
     lines.append("")
+    lines += Self.legend(mutated: mutated)
+    lines.append("")
     lines.append(
       "\(run.reports.count) contract(s) in \(Self.format(run.durationSeconds)) s")
     lines.append(run.summaryLine)
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func row(_ report: ContractReport) -> [String] {
+  /// What each column counts, under the table.
+  static func legend(mutated: Bool) -> [String] {
+    [
+      "examples: rows passed on the reducer and a live store; table: rows exercised; "
+        + "invariants: rules holding (in the states explored)",
+      "scenarios and budgets: destination tests and call budgets kept; explored: distinct "
+        + "states reached by exploration (the same for a given seed)",
+    ]
+      + (mutated
+        ? [
+          "strength: mutants killed of those not declared equivalent (make strength; "
+            + "docs/CONTRACTS.md)"
+        ] : [])
+  }
+
+  /// The survivors, each in one sentence, then the mutants declared equivalent.
+  private func strengthLines(_ strength: StrengthReport, of contract: String) -> [String] {
+    var lines: [String] = []
+    if !strength.survivors.isEmpty {
+      lines.append("")
+      lines.append(
+        paint("\(contract): \(strength.survivors.count) mutant(s) survived", passed: false))
+      lines += strength.survivors.map {
+        "  - nothing in the \(contract) contract notices when \($0.mutant)"
+      }
+    }
+    let wrong =
+      strength.wronglyEquivalent.map {
+        "  - \($0.mutant) is declared equivalent, but \($0.killedBy.map { "\($0)" } ?? "a check") "
+          + "kills it: remove the declaration"
+      } + strength.problems.map { "  - \($0)" }
+    if !wrong.isEmpty {
+      lines.append("")
+      lines.append(paint("\(contract): wrong equivalence declarations", passed: false))
+      lines += wrong
+    }
+    if !strength.equivalent.isEmpty {
+      lines.append("")
+      lines.append("\(contract): mutants declared equivalent:")
+      lines += strength.equivalent.map { "  - \($0.mutant): \($0.equivalence ?? "")" }
+    }
+    return lines
+  }
+
+  private func row(_ report: ContractReport, mutated: Bool) -> [String] {
     func ratio<T>(_ items: [T], _ failed: (T) -> Bool) -> String {
       "\(items.count - items.filter(failed).count)/\(items.count)"
     }
@@ -84,14 +128,24 @@ public struct TextReport: Sendable {
       ratio(report.scenarios) { !$0.failures.isEmpty },
       ratio(budgets) { $0.failure != nil },
       "\(report.exploration.statesExplored) states, \(Self.rate(report.exploration.stepsPerSecond)) steps/s",
-      "\(Self.format(report.durationSeconds)) s",
-      report.passed ? "pass" : "FAIL",
     ]
+      + (mutated ? [report.strength.map(Self.strength) ?? "-"] : []) + [
+        "\(Self.format(report.durationSeconds + (report.strength?.durationSeconds ?? 0))) s",
+        report.passed ? "pass" : "FAIL",
+      ]
   }
 
   private func paint(_ text: String, passed: Bool) -> String {
     guard useColor else { return text }
     return (passed ? "\u{1B}[32m" : "\u{1B}[31;1m") + text + "\u{1B}[0m"
+  }
+
+  /// `11/11 (100%), 2 equivalent`.
+  static func strength(_ strength: StrengthReport) -> String {
+    let counted = strength.mutants.count - strength.equivalent.count
+    let percent = Int(strength.percent.rounded(.down))
+    let equivalent = strength.equivalent.isEmpty ? "" : ", \(strength.equivalent.count) equivalent"
+    return "\(strength.killed)/\(counted) (\(percent)%)\(equivalent)"
   }
 
   static func format(_ seconds: Double) -> String {

@@ -30,6 +30,10 @@ let spec = CommandSpec(
       default: "Conformance/Regressions"),
     .value("save-failures", valueName: "DIR", help: "Save exploration failures to DIR, to replay"),
     .flag("diagram", help: "Print each contract's table as a Mermaid state diagram"),
+    .flag("mutate", help: "Also measure contract strength: run each contract against mutants"),
+    .value(
+      "min-strength", valueName: "P",
+      help: "With --mutate, fail when a contract kills under P percent of its mutants"),
   ])
 
 await CLI.run(spec) { arguments in
@@ -38,6 +42,15 @@ await CLI.run(spec) { arguments in
   let depth = try arguments.value("depth", as: Int.self) ?? 6
   guard seed >= 0 else { throw UsageError("--seed must not be negative", usage: arguments.usage) }
   guard depth >= 0 else { throw UsageError("--depth must not be negative", usage: arguments.usage) }
+  let minimumStrength = try arguments.value("min-strength", as: Int.self)
+  if let minimumStrength {
+    guard (0...100).contains(minimumStrength) else {
+      throw UsageError("--min-strength must be a percentage, 0 to 100", usage: arguments.usage)
+    }
+    guard arguments.flag("mutate") else {
+      throw UsageError("--min-strength needs --mutate", usage: arguments.usage)
+    }
+  }
 
   var contracts = registeredContracts
   if let app = arguments.value("app") {
@@ -62,7 +75,7 @@ await CLI.run(spec) { arguments in
     options: .init(
       exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
       regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
-      saveFailures: saveTo != nil))
+      saveFailures: saveTo != nil, mutate: arguments.flag("mutate")))
   let run = await ConformanceRun.run(contracts, with: runner)
 
   let capabilities = TerminalCapabilities.detect()
@@ -86,5 +99,9 @@ await CLI.run(spec) { arguments in
     StandardOutput.write(report)
     if format != .text { StandardError.writeLine(run.summaryLine) }
   }
-  if !run.passed { throw ExitCode.failure }
+  let shortfalls = run.strengthShortfalls(below: Double(minimumStrength ?? 0))
+  for shortfall in shortfalls {
+    StandardError.writeLine("conformance: \(shortfall)")
+  }
+  if !run.passed || !shortfalls.isEmpty { throw ExitCode.failure }
 }

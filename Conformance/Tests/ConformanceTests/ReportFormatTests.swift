@@ -31,7 +31,8 @@ struct ReportFormatTests {
     let text = TextReport(useColor: true).render(
       await run([AnyContract(Dial.contract(broken: true))]))
 
-    #expect(text.contains("broken-dial: 2 failure(s)"))
+    #expect(text.contains("broken-dial: 3 failure(s)"))
+    #expect(text.contains("row high --turn--> low is never exercised"))
     #expect(text.contains("example \"off turns to low\": the reducer does not produce"))
     #expect(text.contains("undeclared move high --turn--> off"))
     #expect(text.contains("\u{1B}[31;1mFAIL"))

@@ -14,10 +14,12 @@ enum ExplorerSteps {
       var passes = 0
     }
 
-    enum Event: Hashable, Sendable {
+    enum Event: String, Hashable, Sendable, Codable, CaseIterable {
       case coin
       case push
     }
+
+    enum Phase: CaseIterable, Sendable { case locked, unlocked }
 
     static let reducer = Reducer<State, Event> { state, event in
       switch event {
@@ -34,20 +36,18 @@ enum ExplorerSteps {
     var feedbacks: [Feedback<State, Event>] { [] }
   }
 
-  static let contract = Contract<Turnstile>(
+  static let contract = Contract<Turnstile, Turnstile.Phase, Turnstile.Event>(
     name: "turnstile",
     initialStates: [Turnstile.State()],
-    phase: { $0.isLocked ? "locked" : "unlocked" },
-    eventKind: { $0 == .coin ? "coin" : "push" },
+    phase: { $0.isLocked ? .locked : .unlocked },
+    kind: { $0 },
     table: [
-      Move("locked", on: "coin", to: "unlocked"),
-      Move("locked", on: "push", to: "locked"),
-      Move("unlocked", on: "coin", to: "unlocked"),
-      Move("unlocked", on: "push", to: "locked"),
+      Move(.locked, on: .coin, to: .unlocked),
+      Move(.locked, on: .push, to: .locked),
+      Move(.unlocked, on: .coin, to: .unlocked),
+      Move(.unlocked, on: .push, to: .locked),
     ],
-    examples: [],
     invariants: [Invariant("no more passes than coins") { $0.passes <= $0.coins }],
-    scenarios: [],
     alphabet: { _ in [.coin, .push] },
     makeMachine: { Turnstile() })
 

@@ -112,15 +112,33 @@ package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable 
   package var observe: @Sendable (StoreObservation<State, Event>) -> Void
   /// Wraps each effect's body, in the effect's task (to bind task-local values, say).
   package var runEffect: @Sendable (EffectRecord, @Sendable () async -> Void) async -> Void
+  /// Faults to plant in the store, for measuring contract strength; none by default.
+  package var faults: RuntimeFaults
 
   package init(
     observe: @escaping @Sendable (StoreObservation<State, Event>) -> Void,
     runEffect: @escaping @Sendable (EffectRecord, @Sendable () async -> Void) async -> Void = {
       _, body in await body()
-    }
+    },
+    faults: RuntimeFaults = RuntimeFaults()
   ) {
     self.observe = observe
     self.runEffect = runEffect
+    self.faults = faults
+  }
+}
+
+/// Faults a store can be made to have, so the contract runner can check that a contract
+/// notices them (contract strength). Only instrumented stores, which tests make, carry any.
+package struct RuntimeFaults: Hashable, Sendable {
+  /// Every event an effect sends is queued twice.
+  package var deliversEffectEventsTwice = false
+  /// Events of cancelled or replaced effects are reduced instead of dropped.
+  package var acceptsStaleEvents = false
+
+  package init(deliversEffectEventsTwice: Bool = false, acceptsStaleEvents: Bool = false) {
+    self.deliversEffectEventsTwice = deliversEffectEventsTwice
+    self.acceptsStaleEvents = acceptsStaleEvents
   }
 }
 

@@ -19,7 +19,9 @@ public struct AnyContract: Sendable {
   /// Erases `contract`'s machine type.
   ///
   /// - Parameter contract: The contract.
-  public init<M: Machine>(_ contract: Contract<M>) where M.State: Hashable {
+  public init<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ contract: Contract<M, Phase, Kind>
+  ) where M.State: Hashable, M.Event: Codable {
     name = contract.name
     diagram = contract.diagram
     size = (

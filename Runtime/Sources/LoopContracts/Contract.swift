@@ -3,80 +3,105 @@ import Loop
 /// A machine's specification, as data: its state diagram, concrete rows, invariants,
 /// scenarios with call budgets, and the events to explore with.
 ///
-/// Each feature module exports one as `static let contract`, and `make conformance` checks
-/// every registered contract with ``ContractRunner``.
+/// Phases and event kinds are the feature's own enums, so every row of the table is checked
+/// by the compiler, and a phase or kind that no row mentions is reported. Each feature module
+/// exports one contract as `static let contract`, and `make conformance` checks every
+/// registered contract with ``ContractRunner``.
 ///
 /// ```swift
-/// static let contract = Contract<Counter>(
+/// enum Phase: CaseIterable { case zero, counting }
+/// enum Kind: String, CaseIterable { case increment }  // named after Event's cases
+///
+/// static let contract = Contract<Counter, Phase, Kind>(
 ///   name: "counter",
-///   initialStates: [Counter.State()],
-///   phase: { $0.count == 0 ? "zero" : "counting" },
-///   eventKind: { event in "\(event)" },
-///   table: [
-///     Move("zero", on: "increment", to: "counting"),
-///     Move("counting", on: "increment", to: "counting"),
-///   ],
+///   phase: { $0.count == 0 ? .zero : .counting },
+///   table: [Move(.zero, on: .increment, to: .counting), Move(.counting, on: .increment, to: .counting)],
 ///   examples: [Example("one", given: .init(count: 0), when: .increment, then: .init(count: 1))],
 ///   invariants: [Invariant("never negative") { $0.count >= 0 }],
-///   scenarios: [],
 ///   alphabet: { _ in [.increment] },
 ///   makeMachine: { Counter() })
 /// ```
-public struct Contract<M: Machine>: Sendable where M.State: Hashable {
+public struct Contract<M: Machine, Phase: ContractLabel, Kind: ContractLabel>: Sendable
+where M.State: Hashable, M.Event: Codable {
   /// The app or feature the contract belongs to, as reports name it ("movies").
   public let name: String
   /// The states exploration starts from; the first is the feature's launch state.
   public let initialStates: [M.State]
-  /// Names the phase a state is in: the nodes of the state diagram.
-  public let phase: @Sendable (M.State) -> String
-  /// Names the kind of an event: the labels of the diagram's arrows.
-  public let eventKind: @Sendable (M.Event) -> String
+  /// The phase a state is in: the nodes of the state diagram.
+  public let phase: @Sendable (M.State) -> Phase
+  /// The kind of an event: the labels of the diagram's arrows; `nil` for an event whose case
+  /// has no kind of the same name (reported by the runner).
+  let kind: @Sendable (M.Event) -> Kind?
   /// Every allowed move; a move seen anywhere that is not listed fails the contract.
-  public let table: [Move]
+  public let table: [Move<Phase, Kind>]
   /// Concrete rows, checked on the reducer and through a live store.
   public let examples: [Example<M.State, M.Event>]
   /// Rules every reachable state obeys.
   public let invariants: [Invariant<M.State>]
   /// Destination tests with call budgets, against the shared fixtures.
   public let scenarios: [Scenario<M>]
+  /// Mutants no check can kill, each with the reason in words (see ``Mutant``).
+  public let equivalentMutants: [Mutant<Kind>: String]
   /// The events worth trying from a state, for exploration.
   public let alphabet: @Sendable (M.State) -> [M.Event]
   /// Makes the machine with fixture-backed dependencies, for the live-store check of examples.
   public let makeMachine: @Sendable () -> M
 
-  /// Creates a contract.
+  /// Creates a contract whose event kinds are named by `kind`.
   ///
   /// - Parameters:
   ///   - name: The app or feature, as reports name it.
   ///   - initialStates: Where exploration starts; the first is the launch state.
   ///   - phase: Names a state's phase.
-  ///   - eventKind: Names an event's kind.
+  ///   - kind: Names an event's kind.
   ///   - table: The allowed moves.
   ///   - examples: Concrete rows.
   ///   - invariants: Rules for every reachable state.
   ///   - scenarios: Destination tests with call budgets.
+  ///   - equivalentMutants: Mutants no check can kill, with the reason for each.
   ///   - alphabet: The events to try from a state.
   ///   - makeMachine: Builds the machine with fixture-backed dependencies.
   public init(
     name: String,
     initialStates: [M.State],
-    phase: @escaping @Sendable (M.State) -> String,
-    eventKind: @escaping @Sendable (M.Event) -> String,
-    table: [Move],
+    phase: @escaping @Sendable (M.State) -> Phase,
+    kind: @escaping @Sendable (M.Event) -> Kind,
+    table: [Move<Phase, Kind>],
+    examples: [Example<M.State, M.Event>] = [],
+    invariants: [Invariant<M.State>] = [],
+    scenarios: [Scenario<M>] = [],
+    equivalentMutants: [Mutant<Kind>: String] = [:],
+    alphabet: @escaping @Sendable (M.State) -> [M.Event],
+    makeMachine: @escaping @Sendable () -> M
+  ) {
+    self.init(
+      name: name, initialStates: initialStates, phase: phase, optionalKind: { kind($0) },
+      table: table, examples: examples, invariants: invariants, scenarios: scenarios,
+      equivalentMutants: equivalentMutants, alphabet: alphabet, makeMachine: makeMachine)
+  }
+
+  init(
+    name: String,
+    initialStates: [M.State],
+    phase: @escaping @Sendable (M.State) -> Phase,
+    optionalKind kind: @escaping @Sendable (M.Event) -> Kind?,
+    table: [Move<Phase, Kind>],
     examples: [Example<M.State, M.Event>],
     invariants: [Invariant<M.State>],
     scenarios: [Scenario<M>],
+    equivalentMutants: [Mutant<Kind>: String],
     alphabet: @escaping @Sendable (M.State) -> [M.Event],
     makeMachine: @escaping @Sendable () -> M
   ) {
     self.name = name
     self.initialStates = initialStates
     self.phase = phase
-    self.eventKind = eventKind
+    self.kind = kind
     self.table = table
     self.examples = examples
     self.invariants = invariants
     self.scenarios = scenarios
+    self.equivalentMutants = equivalentMutants
     self.alphabet = alphabet
     self.makeMachine = makeMachine
   }
@@ -87,19 +112,22 @@ public struct Contract<M: Machine>: Sendable where M.State: Hashable {
   ///   - before: The state before the event.
   ///   - event: The event.
   ///   - after: The state after it.
-  /// - Returns: The move as phases and event kind.
-  public func move(from before: M.State, on event: M.Event, to after: M.State) -> Move {
-    Move(phase(before), on: eventKind(event), to: phase(after))
+  /// - Returns: The move as phases and event kind; `nil` when the event's case has no kind.
+  public func move(from before: M.State, on event: M.Event, to after: M.State) -> Move<
+    Phase, Kind
+  >? {
+    kind(event).map { Move(phase(before), on: $0, to: phase(after)) }
   }
 
   /// The table as a Mermaid `stateDiagram-v2`, one arrow per move.
   public var diagram: String {
     var lines = ["stateDiagram-v2"]
     if let launch = initialStates.first {
-      lines.append("  [*] --> \(Self.node(phase(launch)))")
+      lines.append("  [*] --> \(Self.node(label(phase(launch))))")
     }
     for move in table {
-      lines.append("  \(Self.node(move.from)) --> \(Self.node(move.to)): \(move.event)")
+      lines.append(
+        "  \(Self.node(label(move.from))) --> \(Self.node(label(move.to))): \(label(move.event))")
     }
     return lines.joined(separator: "\n")
   }
@@ -108,4 +136,51 @@ public struct Contract<M: Machine>: Sendable where M.State: Hashable {
   static func node(_ phase: String) -> String {
     String(phase.map { $0.isLetter || $0.isNumber ? $0 : "_" })
   }
+}
+
+extension Contract where Kind: RawRepresentable, Kind.RawValue == String {
+  /// Creates a contract whose event kinds are the names of the event's cases: `Kind` has one
+  /// case per case of `M.Event`, with the same name (`case pageLoaded` for
+  /// `.pageLoaded(request, page)`).
+  ///
+  /// An event whose case has no `Kind` of the same name fails the contract, naming the case.
+  ///
+  /// - Parameters:
+  ///   - name: The app or feature, as reports name it.
+  ///   - initialStates: Where exploration starts; the first is the launch state.
+  ///   - phase: Names a state's phase.
+  ///   - table: The allowed moves.
+  ///   - examples: Concrete rows.
+  ///   - invariants: Rules for every reachable state.
+  ///   - scenarios: Destination tests with call budgets.
+  ///   - equivalentMutants: Mutants no check can kill, with the reason for each.
+  ///   - alphabet: The events to try from a state.
+  ///   - makeMachine: Builds the machine with fixture-backed dependencies.
+  public init(
+    name: String,
+    initialStates: [M.State],
+    phase: @escaping @Sendable (M.State) -> Phase,
+    table: [Move<Phase, Kind>],
+    examples: [Example<M.State, M.Event>] = [],
+    invariants: [Invariant<M.State>] = [],
+    scenarios: [Scenario<M>] = [],
+    equivalentMutants: [Mutant<Kind>: String] = [:],
+    alphabet: @escaping @Sendable (M.State) -> [M.Event],
+    makeMachine: @escaping @Sendable () -> M
+  ) {
+    self.init(
+      name: name, initialStates: initialStates, phase: phase,
+      optionalKind: { Kind(rawValue: CaseName.of($0)) },
+      table: table, examples: examples, invariants: invariants, scenarios: scenarios,
+      equivalentMutants: equivalentMutants, alphabet: alphabet, makeMachine: makeMachine)
+  }
+}
+
+/// What a phase or an event kind must be: a small enum whose cases name the diagram's nodes
+/// and arrows.
+public typealias ContractLabel = Hashable & CaseIterable & Sendable
+
+/// A label as reports print it: the case's name.
+func label<Label>(_ value: Label) -> String {
+  "\(value)"
 }

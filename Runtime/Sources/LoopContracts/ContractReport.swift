@@ -19,6 +19,14 @@ public struct ContractReport: Sendable, Codable, Hashable {
   public var exploration = ExplorationReport()
   /// Saved failure paths replayed from earlier runs.
   public var regressions: [RegressionResult] = []
+  /// What is wrong with the table itself: rows nothing exercised, phases or kinds no row
+  /// mentions, event cases with no kind, initial states the alphabet offers no event in.
+  public var tableProblems: [String] = []
+  /// Distinct states seen by examples and scenarios. Scenario trajectories depend on how
+  /// effects interleave, so this count can differ between runs; exploration's cannot.
+  public var scenarioStates = 0
+  /// The contract's verdict on each mutant, when run with `--mutate`.
+  public var strength: StrengthReport?
   /// Wall time of the whole run, in seconds.
   public var durationSeconds: Double = 0
 
@@ -31,39 +39,48 @@ public struct ContractReport: Sendable, Codable, Hashable {
 
   /// Whether every check passed.
   ///
-  /// Rows nothing exercised are reported, not failed.
+  /// A row nothing exercised fails, as every other table problem does.
   public var passed: Bool {
     failures.isEmpty
   }
 
   /// One line per failed check, in the order the report lists them.
   public var failures: [String] {
-    var lines: [String] = []
+    failedChecks.map { "\($0.rule): \($0.message)" }
+  }
+
+  /// Every failed check, with the rule it belongs to, in the order the report lists them.
+  public var failedChecks: [CheckFailure] {
+    var found: [CheckFailure] = []
     for example in examples {
-      if let failure = example.failure { lines.append("example \"\(example.name)\": \(failure)") }
+      if let failure = example.failure { found.append(.init(.example(example.name), failure)) }
     }
     for invariant in invariants {
       if let failure = invariant.failure {
-        lines.append("invariant \"\(invariant.name)\": \(failure)")
+        found.append(.init(.invariant(invariant.name), failure))
       }
     }
     for scenario in scenarios {
-      for failure in scenario.failures { lines.append("scenario \"\(scenario.name)\": \(failure)") }
+      for failure in scenario.failures { found.append(.init(.scenario(scenario.name), failure)) }
       for budget in scenario.budgets {
         if let failure = budget.failure {
-          lines.append("scenario \"\(scenario.name)\": budget \(budget.dependency): \(failure)")
+          found.append(
+            .init(.budget(scenario: scenario.name, dependency: budget.dependency), failure))
         }
       }
     }
     for move in undeclaredMoves {
-      lines.append("undeclared move \(move.move) (\(move.source)): \(move.path)")
+      found.append(.init(.undeclaredMove(move.move), "(\(move.source)): \(move.path)"))
+    }
+    for problem in tableProblems {
+      found.append(.init(.table, problem))
     }
     for regression in regressions {
       if let failure = regression.failure {
-        lines.append("regression \(regression.file): \(failure)")
+        found.append(.init(.regression(file: regression.file), failure))
       }
     }
-    return lines
+    return found
   }
 
   /// The number of checks made and failed: examples, invariants, scenarios, budgets, the
@@ -75,9 +92,28 @@ public struct ContractReport: Sendable, Codable, Hashable {
     let failed =
       examples.filter { $0.failure != nil }.count + invariants.filter { $0.failure != nil }.count
       + scenarios.filter { !$0.failures.isEmpty }.count
-      + budgets.filter { $0.failure != nil }.count + (undeclaredMoves.isEmpty ? 0 : 1)
+      + budgets.filter { $0.failure != nil }.count
+      + (undeclaredMoves.isEmpty && tableProblems.isEmpty ? 0 : 1)
       + regressions.filter { $0.failure != nil }.count
     return (checks, failed)
+  }
+}
+
+/// One failed check: its rule and what went wrong.
+public struct CheckFailure: Sendable, Hashable {
+  /// The check.
+  public var rule: Rule
+  /// What went wrong, possibly on several lines.
+  public var message: String
+
+  /// Creates a failure.
+  ///
+  /// - Parameters:
+  ///   - rule: The check.
+  ///   - message: What went wrong.
+  public init(_ rule: Rule, _ message: String) {
+    self.rule = rule
+    self.message = message
   }
 }
 
@@ -93,7 +129,7 @@ public struct ExampleResult: Sendable, Codable, Hashable {
 public struct InvariantResult: Sendable, Codable, Hashable {
   /// The rule.
   public var name: String
-  /// In how many distinct states it was checked.
+  /// In how many distinct states exploration checked it (the same for a given seed, every run).
   public var statesChecked: Int
   /// The first violation: the state and how it was reached; `nil` when it held everywhere.
   public var failure: String?
@@ -126,7 +162,7 @@ public struct ScenarioResult: Sendable, Codable, Hashable {
 /// One table row and what exercised it.
 public struct RowCoverage: Sendable, Codable, Hashable {
   /// The row.
-  public var move: Move
+  public var move: ReportedMove
   /// Where it was seen.
   ///
   /// Entries read `example: …`, `scenario: …` or `exploration`; empty when nothing did.
@@ -136,7 +172,7 @@ public struct RowCoverage: Sendable, Codable, Hashable {
 /// A move that happened but that the table does not allow.
 public struct UndeclaredMove: Sendable, Codable, Hashable {
   /// The move.
-  public var move: Move
+  public var move: ReportedMove
   /// Where it was seen.
   public var source: String
   /// The events that led to it, from the start state.
@@ -169,10 +205,10 @@ public struct ExplorationReport: Sendable, Codable, Hashable {
 
 /// A failure exploration found: the rule broken and the shortest path to it.
 public struct ExplorationFailure: Sendable, Codable, Hashable {
-  /// The invariant broken, or `undeclared move <move>`.
-  public var rule: String
+  /// The invariant broken, or the undeclared move.
+  public var rule: Rule
   /// The move the table does not list, for an undeclared move.
-  public var move: Move?
+  public var move: ReportedMove?
   /// The events from the start state, shrunk.
   public var events: [String]
   /// Which initial state the path starts from (index into the contract's `initialStates`).

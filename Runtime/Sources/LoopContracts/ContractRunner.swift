@@ -24,6 +24,8 @@ public struct ContractRunner: Sendable {
     public var regressionsDirectory: String?
     /// Whether to write exploration failures to ``regressionsDirectory``.
     public var saveFailures: Bool
+    /// Whether to measure contract strength too: the whole contract once per ``Mutant``.
+    public var mutate: Bool
 
     /// Creates options.
     ///
@@ -31,14 +33,17 @@ public struct ContractRunner: Sendable {
     ///   - exploration: Exploration limits.
     ///   - regressionsDirectory: Where saved failure paths live.
     ///   - saveFailures: Whether to save new exploration failures there.
+    ///   - mutate: Whether to measure contract strength too.
     public init(
       exploration: ExplorationLimits = .init(),
       regressionsDirectory: String? = nil,
-      saveFailures: Bool = false
+      saveFailures: Bool = false,
+      mutate: Bool = false
     ) {
       self.exploration = exploration
       self.regressionsDirectory = regressionsDirectory
       self.saveFailures = saveFailures
+      self.mutate = mutate
     }
   }
 
@@ -52,67 +57,185 @@ public struct ContractRunner: Sendable {
     self.options = options
   }
 
-  /// Runs every check of `contract`.
+  /// Runs every check of `contract`, and measures its strength when ``Options/mutate`` is on.
   ///
   /// - Parameter contract: The contract.
   /// - Returns: The report.
-  public func run<M: Machine>(_ contract: Contract<M>) async -> ContractReport
-  where M.State: Hashable {
+  public func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ contract: Contract<M, Phase, Kind>
+  ) async -> ContractReport where M.State: Hashable, M.Event: Codable {
+    var report = await run(contract, as: Subject(), faults: PlantedFaults(), isMutant: false)
+    if options.mutate { report.strength = await strength(of: contract) }
+    return report
+  }
+
+  /// Runs the whole contract once per mutant (see ``Mutant``): each event kind ignored by the
+  /// reducer, each feedback removed, and the runtime and clock faults. A mutant is killed at
+  /// the first check that fails.
+  ///
+  /// - Parameter contract: The contract.
+  /// - Returns: The verdict on every mutant.
+  public func strength<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>
+  ) async -> StrengthReport where M.State: Hashable, M.Event: Codable {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var names: [String] = []
+    for feedback in contract.makeMachine().feedbacks where !names.contains(feedback.name) {
+      names.append(feedback.name)
+    }
+    let mutants: [Mutant<Kind>] =
+      Kind.allCases.map { .ignores($0) } + names.map { .withoutFeedback($0) } + Mutant.runtime
+    var strength = StrengthReport()
+    for mutant in mutants {
+      var subject = Subject<M>()
+      var faults = PlantedFaults()
+      switch mutant {
+      case .ignores(let ignored):
+        subject.reducer = Reducer { state, event in
+          guard contract.kind(event) != ignored else { return }
+          M.reducer(&state, event)
+        }
+        subject.changesReducer = true
+      case .withoutFeedback(let name): subject.removedFeedback = name
+      case .deliversEffectEventsTwice: faults.runtime.deliversEffectEventsTwice = true
+      case .acceptsStaleEvents: faults.runtime.acceptsStaleEvents = true
+      case .sleepsScaled(let numerator, let denominator):
+        faults.sleepScale = (numerator, denominator)
+      }
+      let report = await run(contract, as: subject, faults: faults, isMutant: true)
+      let killer = report.failedChecks.first
+      strength.mutants.append(
+        MutantResult(
+          mutant: mutant.description, killedBy: killer?.rule,
+          killedWith: killer.map { Render.value($0.message, limit: 200) },
+          equivalence: contract.equivalentMutants[mutant]))
+    }
+    for declared in contract.equivalentMutants.keys where !mutants.contains(declared) {
+      strength.problems.append(
+        "\(declared) is declared equivalent, but the runner makes no such mutant: "
+          + "remove the declaration (feedbacks: \(names.joined(separator: ", ")))")
+    }
+    strength.durationSeconds = seconds(start.duration(to: clock.now))
+    return strength
+  }
+
+  /// Runs every check of `contract` on `subject` with `faults` planted. A mutant's run stops
+  /// at its first failing check, and explores only when the mutant changes the reducer.
+  private func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ contract: Contract<M, Phase, Kind>, as subject: Subject<M>, faults: PlantedFaults,
+    isMutant: Bool
+  ) async -> ContractReport where M.State: Hashable, M.Event: Codable {
     let clock = ContinuousClock()
     let start = clock.now
     var report = ContractReport(contract: contract.name)
     var checker = StepChecker(contract)
+    func finished() -> ContractReport {
+      report.durationSeconds = seconds(start.duration(to: clock.now))
+      return report
+    }
 
     for example in contract.examples {
-      report.examples.append(await check(example, of: contract, with: &checker))
+      report.examples.append(
+        await check(example, of: contract, as: subject, faults: faults, with: &checker))
+      if isMutant, !report.passed { return finished() }
     }
     for scenario in contract.scenarios {
-      report.scenarios.append(await run(scenario, of: contract, with: &checker))
+      report.scenarios.append(
+        await run(scenario, as: subject, faults: faults, with: &checker))
+      if isMutant, !report.passed { return finished() }
     }
+    report.scenarioStates = checker.statesChecked.count
 
-    let explorer = Explorer(contract, limits: options.exploration)
-    let outcome = explorer.run()
-    report.exploration = outcome.report
-    for move in outcome.exercised {
-      checker.exercised(move, by: "exploration")
-    }
-    for failure in outcome.report.failures {
-      let path =
-        "from initial state \(failure.initialState): \(failure.events.joined(separator: ", "))"
-      if let move = failure.move {
-        report.undeclaredMoves.append(UndeclaredMove(move: move, source: "exploration", path: path))
-      } else {
-        checker.merge(
-          violation: "broken in \(failure.state), reached by exploration \(path)",
-          for: failure.rule)
+    // A mutant that leaves the reducer alone explores exactly as the contract does.
+    let explores = !isMutant || subject.changesReducer
+    let explorer = Explorer(
+      contract, limits: options.exploration, subject: subject, stopsAtFirstFailure: isMutant)
+    let outcome = explores ? explorer.run() : nil
+    if let outcome {
+      report.exploration = outcome.report
+      for move in outcome.exercised {
+        checker.exercised(move, by: "exploration")
+      }
+      for found in outcome.found {
+        let failure = explorer.reported(found)
+        let path =
+          "from initial state \(failure.initialState): \(failure.events.joined(separator: ", "))"
+        if let move = failure.move {
+          report.undeclaredMoves.append(
+            UndeclaredMove(move: move, source: "exploration", path: path))
+        } else if case .invariant(let name) = found.rule {
+          checker.merge(
+            violation: "broken in \(failure.state), reached by exploration \(path)", for: name)
+        }
+      }
+      if !isMutant {
+        report.regressions = replayRegressions(of: contract, with: explorer)
+        if options.saveFailures { save(outcome.found, of: contract) }
       }
     }
-    report.regressions = replayRegressions(of: contract, with: explorer)
-    if options.saveFailures { save(outcome.report.failures, of: contract.name) }
 
-    let statesChecked = checker.statesChecked.count + outcome.states
     report.invariants = contract.invariants.map {
       InvariantResult(
-        name: $0.name, statesChecked: statesChecked, failure: checker.violations[$0.name])
+        name: $0.name, statesChecked: outcome?.states ?? 0, failure: checker.violations[$0.name])
     }
     report.undeclaredMoves = checker.undeclared + report.undeclaredMoves
     report.table = contract.table.map {
-      RowCoverage(move: $0, exercisedBy: (checker.hits[$0] ?? []).sorted())
+      RowCoverage(move: $0.reported, exercisedBy: (checker.hits[$0] ?? []).sorted())
     }
-    report.durationSeconds = seconds(start.duration(to: clock.now))
-    return report
+    if explores {
+      report.tableProblems = tableProblems(
+        of: contract, checker: checker, unnamed: outcome?.unnamedCases ?? [])
+    }
+    return finished()
+  }
+
+  /// What is wrong with the table itself, each with what to do.
+  private func tableProblems<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>, checker: StepChecker<M, Phase, Kind>,
+    unnamed: Set<String>
+  ) -> [String] where M.State: Hashable, M.Event: Codable {
+    var problems: [String] = []
+    for (index, initial) in contract.initialStates.enumerated()
+    where contract.alphabet(initial).isEmpty {
+      problems.append(
+        "the alphabet offers no event in initial state \(index): return the events a user "
+          + "or an effect could send there")
+    }
+    for name in checker.unnamedCases.union(unnamed).sorted() {
+      problems.append(
+        "events of case `\(name)` have no kind: add `case \(name)` to the contract's kinds")
+    }
+    let phases = Set(contract.table.flatMap { [$0.from, $0.to] })
+    for phase in Phase.allCases where !phases.contains(phase) {
+      problems.append(
+        "phase `\(label(phase))` appears in no row: add the moves into and out of it, or "
+          + "remove the phase")
+    }
+    let kinds = Set(contract.table.map(\.event))
+    for kind in Kind.allCases where !kinds.contains(kind) {
+      problems.append(
+        "event kind `\(label(kind))` appears in no row: add the moves it makes, or remove "
+          + "the kind")
+    }
+    for move in contract.table where checker.hits[move] == nil {
+      problems.append(
+        "row \(move) is never exercised by an example, a scenario or exploration: add an "
+          + "alphabet event or an example that makes it, or remove the row")
+    }
+    return problems
   }
 
   // MARK: - Examples
 
-  private func check<M: Machine>(
-    _ example: Example<M.State, M.Event>, of contract: Contract<M>,
-    with checker: inout StepChecker<M>
-  ) async -> ExampleResult where M.State: Hashable {
+  private func check<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ example: Example<M.State, M.Event>, of contract: Contract<M, Phase, Kind>,
+    as subject: Subject<M>, faults: PlantedFaults, with checker: inout StepChecker<M, Phase, Kind>
+  ) async -> ExampleResult where M.State: Hashable, M.Event: Codable {
     let source = "example: \(example.name)"
     var problems: [String] = []
     var pure = example.given
-    M.reducer(&pure, example.event)
+    subject.reduce(&pure, example.event)
     if pure != example.expected {
       let diff =
         StateDiff(expected: example.expected, actual: pure)?.description
@@ -128,14 +251,16 @@ public struct ContractRunner: Sendable {
     // The live store: the same event through the runtime, with the machine's feedbacks.
     let transitions = TransitionLog<M.State, M.Event>()
     let store = Store(
-      initial: example.given, reducer: M.reducer, feedbacks: contract.makeMachine().feedbacks,
-      instrumentation: StoreInstrumentation(observe: { transitions.record($0) }))
+      initial: example.given, reducer: subject.reducer,
+      feedbacks: subject.feedbacks(of: contract.makeMachine()),
+      instrumentation: StoreInstrumentation(
+        observe: { transitions.record($0) }, faults: faults.runtime))
     store.send(example.event)
     await transitions.waitForUserTransition()
     store.cancel()
     if let (before, after) = transitions.userTransition(from: example.given) {
       var expected = before
-      M.reducer(&expected, example.event)
+      subject.reduce(&expected, example.event)
       if expected != after {
         problems.append(
           "runtime bug: the live store reduced \(Render.value(example.event)) to \(Render.value(after)), the reducer to \(Render.value(expected))"
@@ -150,16 +275,26 @@ public struct ContractRunner: Sendable {
 
   // MARK: - Scenarios
 
-  private func run<M: Machine>(
-    _ scenario: Scenario<M>, of contract: Contract<M>, with checker: inout StepChecker<M>
-  ) async -> ScenarioResult where M.State: Hashable {
+  private func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ scenario: Scenario<M>, as subject: Subject<M>, faults: PlantedFaults,
+    with checker: inout StepChecker<M, Phase, Kind>
+  ) async -> ScenarioResult where M.State: Hashable, M.Event: Codable {
     let clock = ContinuousClock()
     let start = clock.now
-    let context = ScenarioContext<M>()
+    let context = ScenarioContext<M>(subject: subject)
     let sink = FailureSink()
-    await sink.collect { await scenario.run(context) }
-    for store in context.stores {
-      await store.settle()  // lets effects started by the last event finish, if they can
+    var thrown: [String] = []
+    await PlantedFaults.$current.withValue(faults) {
+      await sink.collect {
+        do {
+          try await scenario.run(context)
+        } catch {
+          thrown.append("the scenario threw \(Render.value(error)): \(error.localizedDescription)")
+        }
+      }
+      for store in context.stores {
+        await store.settle()  // lets effects started by the last event finish, if they can
+      }
     }
     let source = "scenario: \(scenario.name)"
     for store in context.stores {
@@ -174,24 +309,25 @@ public struct ContractRunner: Sendable {
     }
     return ScenarioResult(
       name: scenario.name,
-      failures: sink.failures.map(\.message) + context.failedChecks,
+      failures: thrown + sink.failures.map(\.message) + context.failedChecks,
       budgets: context.budgets,
       durationSeconds: seconds(start.duration(to: clock.now)))
   }
 
   // MARK: - Regressions
 
-  /// A saved failure path, as written by `--save-failures`.
-  struct SavedFailure: Codable {
+  /// A saved failure path, as written by `--save-failures`: the rule and the events as
+  /// values, replayed by value.
+  struct SavedFailure<Event: Codable>: Codable {
     var contract: String
-    var rule: String
+    var rule: Rule
     var initialState: Int
-    var events: [String]
+    var events: [Event]
   }
 
-  private func replayRegressions<M: Machine>(
-    of contract: Contract<M>, with explorer: Explorer<M>
-  ) -> [RegressionResult] where M.State: Hashable {
+  private func replayRegressions<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>, with explorer: Explorer<M, Phase, Kind>
+  ) -> [RegressionResult] where M.State: Hashable, M.Event: Codable {
     guard let root = options.regressionsDirectory else { return [] }
     let folder = URL(fileURLWithPath: root).appendingPathComponent(contract.name)
     let files =
@@ -199,51 +335,49 @@ public struct ContractRunner: Sendable {
       .filter { $0.hasSuffix(".json") }.sorted()
     return files.map { file in
       let url = folder.appendingPathComponent(file)
-      guard let data = try? Data(contentsOf: url),
-        let saved = try? JSONDecoder().decode(SavedFailure.self, from: data)
-      else {
-        return RegressionResult(file: file, failure: "not a saved failure path (unreadable JSON)")
+      let saved: SavedFailure<M.Event>
+      do {
+        saved = try JSONDecoder().decode(SavedFailure<M.Event>.self, from: Data(contentsOf: url))
+      } catch {
+        return RegressionResult(
+          file: file,
+          failure: "not a saved failure path of the \(contract.name) contract: \(error)")
+      }
+      guard saved.contract == contract.name else {
+        return RegressionResult(
+          file: file, failure: "saved for the \(saved.contract) contract, not \(contract.name)")
       }
       guard contract.initialStates.indices.contains(saved.initialState) else {
         return RegressionResult(file: file, failure: "initial state \(saved.initialState) is gone")
       }
-      // Events are saved by description and found again in the alphabet, step by step.
-      var state = contract.initialStates[saved.initialState]
-      var events: [M.Event] = []
-      for (step, description) in saved.events.enumerated() {
-        guard let event = contract.alphabet(state).first(where: { "\($0)" == description }) else {
+      var rules = contract.invariants.map { Rule.invariant($0.name) }
+      if case .undeclaredMove = saved.rule { rules.append(saved.rule) }
+      for rule in rules {
+        if let (step, broken) = explorer.firstFailure(
+          of: rule, origin: saved.initialState, events: saved.events)
+        {
           return RegressionResult(
-            file: file,
-            failure: "cannot replay: \(description) is not in the alphabet at step \(step + 1)")
-        }
-        events.append(event)
-        M.reducer(&state, event)
-      }
-      let origin = saved.initialState
-      let allRules =
-        contract.invariants.map(\.name) + [saved.rule].filter { $0.hasPrefix("undeclared move") }
-      for rule in allRules {
-        if let (step, broken) = explorer.firstFailure(of: rule, origin: origin, events: events) {
-          return RegressionResult(
-            file: file,
-            failure: "fails again: \(rule) at step \(step), in \(Render.value(broken))")
+            file: file, failure: "fails again: \(rule) at step \(step), in \(Render.value(broken))")
         }
       }
       return RegressionResult(file: file, failure: nil)
     }
   }
 
-  private func save(_ failures: [ExplorationFailure], of contract: String) {
+  private func save<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ failures: [Explorer<M, Phase, Kind>.Found], of contract: Contract<M, Phase, Kind>
+  ) where M.State: Hashable, M.Event: Codable {
     guard let root = options.regressionsDirectory, !failures.isEmpty else { return }
-    let folder = URL(fileURLWithPath: root).appendingPathComponent(contract)
+    let folder = URL(fileURLWithPath: root).appendingPathComponent(contract.name)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     for failure in failures {
       let saved = SavedFailure(
-        contract: contract, rule: failure.rule, initialState: failure.initialState,
+        contract: contract.name, rule: failure.rule, initialState: failure.origin,
         events: failure.events)
-      let slug = String(failure.rule.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+      let slug = "\(failure.rule)".lowercased().split { !$0.isLetter && !$0.isNumber }
+        .joined(separator: "-")
       let name = "\(slug.prefix(60))-\(failure.events.count).json"
       if let data = try? encoder.encode(saved) {
         try? data.write(to: folder.appendingPathComponent(name))

@@ -7,29 +7,52 @@ import Loop
 /// and a path to a failure it finds is a shortest one. A failure found by a random walk is
 /// shrunk: events are removed one at a time, and the prefix cut at the first failing step,
 /// while the same rule still breaks, until no single removal keeps it failing.
-public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
+public struct Explorer<M: Machine, Phase: ContractLabel, Kind: ContractLabel>: Sendable
+where M.State: Hashable, M.Event: Codable {
   /// The contract explored.
-  public let contract: Contract<M>
+  public let contract: Contract<M, Phase, Kind>
   /// The limits.
   public let limits: ExplorationLimits
+  /// The machine walked: the contract's, or a mutant's.
+  let subject: Subject<M>
+  /// Whether to stop at the first failure (a mutant needs only one to be killed).
+  let stopsAtFirstFailure: Bool
 
   /// Creates an explorer.
   ///
   /// - Parameters:
   ///   - contract: The contract whose machine to walk.
   ///   - limits: How far and how wide.
-  public init(_ contract: Contract<M>, limits: ExplorationLimits = ExplorationLimits()) {
+  public init(_ contract: Contract<M, Phase, Kind>, limits: ExplorationLimits = ExplorationLimits())
+  {
+    self.init(contract, limits: limits, subject: Subject(), stopsAtFirstFailure: false)
+  }
+
+  init(
+    _ contract: Contract<M, Phase, Kind>, limits: ExplorationLimits, subject: Subject<M>,
+    stopsAtFirstFailure: Bool
+  ) {
     self.contract = contract
     self.limits = limits
+    self.subject = subject
+    self.stopsAtFirstFailure = stopsAtFirstFailure
   }
 
   private struct Node {
     let state: M.State
-    let phase: String
+    let phase: Phase
     let parent: Int
     let event: M.Event?
     let origin: Int
     let depth: Int
+  }
+
+  /// A failure as found: the rule, and the path to it as values.
+  struct Found: Sendable {
+    var rule: Rule
+    var origin: Int
+    var events: [M.Event]
+    var state: M.State
   }
 
   /// What one exploration found, with the rows it exercised.
@@ -37,9 +60,13 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
     /// Figures and failures, as the report shows them.
     public var report: ExplorationReport
     /// The table rows exploration exercised.
-    public var exercised: Set<Move>
+    public var exercised: Set<Move<Phase, Kind>>
     /// Every distinct state reached.
     public var states: Int { report.statesExplored }
+    /// The failures, with their paths as events.
+    var found: [Found]
+    /// Case names of events whose case has no kind.
+    var unnamedCases: Set<String>
   }
 
   /// Explores and returns the figures, the rows exercised and the failures, shrunk.
@@ -51,9 +78,10 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
     let allowed = Set(contract.table)
     var report = ExplorationReport()
     report.seed = limits.seed
-    var exercised = Set<Move>()
-    var failed = Set<String>()
-    var failures: [ExplorationFailure] = []
+    var exercised = Set<Move<Phase, Kind>>()
+    var unnamed = Set<String>()
+    var failed = Set<Rule>()
+    var failures: [Found] = []
     var nodes: [Node] = []
     var index: [M.State: Int] = [:]
 
@@ -66,6 +94,28 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
       }
       return events.reversed()
     }
+    func finished() -> Outcome {
+      report.statesExplored = index.count
+      report.failures = failures.map(reported)
+      report.durationSeconds = seconds(start.duration(to: clock.now))
+      report.stepsPerSecond =
+        report.durationSeconds > 0 ? Double(report.steps) / report.durationSeconds : 0
+      return Outcome(
+        report: report, exercised: exercised, found: failures, unnamedCases: unnamed)
+    }
+    /// Checks one step's move; returns the rule it breaks, if any.
+    func check(_ from: Phase, _ event: M.Event, _ to: Phase) -> Rule? {
+      guard let kind = contract.kind(event) else {
+        unnamed.insert(CaseName.of(event))
+        return nil
+      }
+      let move = Move(from, on: kind, to: to)
+      if allowed.contains(move) {
+        exercised.insert(move)
+        return nil
+      }
+      return .undeclaredMove(move.reported)
+    }
 
     // Breadth-first, level by level.
     for (origin, initial) in contract.initialStates.enumerated() where index[initial] == nil {
@@ -75,11 +125,12 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
           state: initial, phase: contract.phase(initial), parent: -1, event: nil, origin: origin,
           depth: 0))
       for rule in broken(initial) where failed.insert(rule).inserted {
-        failures.append(failure(rule, origin: origin, events: [], state: initial))
+        failures.append(Found(rule: rule, origin: origin, events: [], state: initial))
       }
     }
     var cursor = 0
     while cursor < nodes.count {
+      if stopsAtFirstFailure, !failures.isEmpty { return finished() }
       let node = nodes[cursor]
       let here = cursor
       cursor += 1
@@ -87,21 +138,13 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
       report.depth = max(report.depth, node.depth + 1)
       for event in contract.alphabet(node.state) {
         var next = node.state
-        M.reducer(&next, event)
+        subject.reduce(&next, event)
         report.steps += 1
         let known = index[next]
         let phase = known.map { nodes[$0].phase } ?? contract.phase(next)
-        let move = Move(node.phase, on: contract.eventKind(event), to: phase)
-        if allowed.contains(move) {
-          exercised.insert(move)
-        } else {
-          let rule = "undeclared move \(move)"
-          if failed.insert(rule).inserted {
-            failures.append(
-              failure(
-                rule, origin: node.origin, events: path(to: here) + [event], state: next,
-                move: move))
-          }
+        if let rule = check(node.phase, event, phase), failed.insert(rule).inserted {
+          failures.append(
+            Found(rule: rule, origin: node.origin, events: path(to: here) + [event], state: next))
         }
         guard known == nil, nodes.count < limits.maxStates else { continue }
         index[next] = nodes.count
@@ -111,7 +154,7 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
             depth: node.depth + 1))
         for rule in broken(next) where failed.insert(rule).inserted {
           failures.append(
-            failure(rule, origin: node.origin, events: path(to: here) + [event], state: next))
+            Found(rule: rule, origin: node.origin, events: path(to: here) + [event], state: next))
         }
       }
     }
@@ -121,6 +164,7 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
     let deepest = nodes.indices.filter { nodes[$0].depth == report.depth }
     let starts = deepest.isEmpty ? Array(nodes.indices) : deepest
     for _ in 0..<(starts.isEmpty ? 0 : limits.randomWalks) {
+      if stopsAtFirstFailure, !failures.isEmpty { return finished() }
       report.randomWalks += 1
       let from = starts[Int(random.next() % UInt64(starts.count))]
       var state = nodes[from].state
@@ -131,19 +175,13 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
         guard !events.isEmpty else { break }
         let event = events[Int(random.next() % UInt64(events.count))]
         var next = state
-        M.reducer(&next, event)
+        subject.reduce(&next, event)
         report.steps += 1
         walk.append(event)
         let nextPhase = contract.phase(next)
-        let move = Move(phase, on: contract.eventKind(event), to: nextPhase)
-        if allowed.contains(move) {
-          exercised.insert(move)
-        } else {
-          let rule = "undeclared move \(move)"
+        if let rule = check(phase, event, nextPhase) {
           if failed.insert(rule).inserted {
-            var found = shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk)
-            found.move = move
-            failures.append(found)
+            failures.append(shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk))
           }
           break
         }
@@ -160,37 +198,35 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
         phase = nextPhase
       }
     }
-
-    report.statesExplored = index.count
-    report.failures = failures
-    report.durationSeconds = seconds(start.duration(to: clock.now))
-    report.stepsPerSecond =
-      report.durationSeconds > 0 ? Double(report.steps) / report.durationSeconds : 0
-    return Outcome(report: report, exercised: exercised)
+    return finished()
   }
 
-  private func broken(_ state: M.State) -> [String] {
-    contract.invariants.filter { !$0.holds(state) }.map(\.name)
+  private func broken(_ state: M.State) -> [Rule] {
+    contract.invariants.filter { !$0.holds(state) }.map { .invariant($0.name) }
   }
 
-  private func failure(
-    _ rule: String, origin: Int, events: [M.Event], state: M.State, move: Move? = nil
-  ) -> ExplorationFailure {
-    ExplorationFailure(
-      rule: rule, move: move, events: events.map { "\($0)" }, initialState: origin,
-      state: Render.value(state))
+  /// A failure as the report shows it.
+  func reported(_ found: Found) -> ExplorationFailure {
+    var move: ReportedMove?
+    if case .undeclaredMove(let undeclared) = found.rule { move = undeclared }
+    return ExplorationFailure(
+      rule: found.rule, move: move, events: found.events.map { "\($0)" },
+      initialState: found.origin,
+      state: Render.value(found.state))
   }
 
   /// Replays `events` from initial state `origin`: the index of the first step where `rule`
   /// breaks, or `nil` when it never does.
-  func firstFailure(of rule: String, origin: Int, events: [M.Event]) -> (Int, M.State)? {
+  func firstFailure(of rule: Rule, origin: Int, events: [M.Event]) -> (Int, M.State)? {
     var state = contract.initialStates[origin]
     if broken(state).contains(rule) { return (0, state) }
     for (offset, event) in events.enumerated() {
       var next = state
-      M.reducer(&next, event)
+      subject.reduce(&next, event)
       let move = contract.move(from: state, on: event, to: next)
-      if rule == "undeclared move \(move)" || broken(next).contains(rule) {
+      if move.map({ rule == .undeclaredMove($0.reported) }) == true
+        || broken(next).contains(rule)
+      {
         return (offset + 1, next)
       }
       state = next
@@ -200,16 +236,19 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
 
   /// Shrinks a failing path: cut after the first failing step, then drop single events while
   /// the rule still breaks, until no removal keeps it failing.
-  func shrunk(_ rule: String, origin: Int, events: [M.Event]) -> ExplorationFailure {
-    guard let (end, _) = firstFailure(of: rule, origin: origin, events: events) else {
-      return ExplorationFailure(
-        rule: rule, move: nil, events: events.map { "\($0)" }, initialState: origin,
-        state: "(not replayed)")
+  func shrunk(_ rule: Rule, origin: Int, events: [M.Event]) -> Found {
+    guard firstFailure(of: rule, origin: origin, events: events) != nil else {
+      return Found(
+        rule: rule, origin: origin, events: events, state: contract.initialStates[origin])
     }
-    var current = Array(events.prefix(end))
+    var current = events
     var changed = true
     while changed {
       changed = false
+      if let (cut, _) = firstFailure(of: rule, origin: origin, events: current), cut < current.count
+      {
+        current = Array(current.prefix(cut))
+      }
       for position in current.indices.reversed() {
         var candidate = current
         candidate.remove(at: position)
@@ -221,8 +260,8 @@ public struct Explorer<M: Machine>: Sendable where M.State: Hashable {
       }
     }
     let final = firstFailure(of: rule, origin: origin, events: current)
-    return failure(
-      rule, origin: origin, events: current,
+    return Found(
+      rule: rule, origin: origin, events: current,
       state: final?.1 ?? contract.initialStates[origin])
   }
 }

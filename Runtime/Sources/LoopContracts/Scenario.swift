@@ -19,19 +19,21 @@ import LoopTesting
 /// ```
 ///
 /// Every state the scenario's stores pass through is checked against the contract's
-/// invariants, and every move against its table.
+/// invariants, and every move against its table. A scenario that throws fails with the error.
 public struct Scenario<M: Machine>: Sendable where M.State: Hashable {
   /// What the scenario shows, in a few words.
   public let name: String
   /// The scenario's steps.
-  public let run: @Sendable (ScenarioContext<M>) async -> Void
+  public let run: @Sendable (ScenarioContext<M>) async throws -> Void
 
   /// Creates a scenario.
   ///
   /// - Parameters:
   ///   - name: What the scenario shows.
   ///   - run: The steps: make stores through the context, drive them, and declare budgets.
-  public init(_ name: String, run: @escaping @Sendable (ScenarioContext<M>) async -> Void) {
+  public init(
+    _ name: String, run: @escaping @Sendable (ScenarioContext<M>) async throws -> Void
+  ) {
     self.name = name
     self.run = run
   }

@@ -13,8 +13,12 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
   }
 
   private let recorded = Mutex(Recorded())
+  /// The machine as the runner runs it: itself, or a mutant of it.
+  let subject: Subject<M>
 
-  init() {}
+  init(subject: Subject<M> = Subject()) {
+    self.subject = subject
+  }
 
   /// Makes a destination-tier test store whose trajectory the runner checks afterwards.
   ///
@@ -37,8 +41,9 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
     column: UInt = #column
   ) -> TestStore<M.State, M.Event> {
     let store = TestStore(
-      initial: initial, machine: machine, clock: clock, exhaustivity: .off, fileID: fileID,
-      filePath: filePath, line: line, column: column)
+      initial: initial, reducer: subject.reducer, feedbacks: subject.feedbacks(of: machine),
+      clock: clock, exhaustivity: .off, fileID: fileID, filePath: filePath, line: line,
+      column: column)
     recorded.withLock { $0.stores.append(store) }
     return store
   }

@@ -122,7 +122,11 @@ public final class TestClock: Clock, Sendable {
   /// - Parameter now: The clock's starting instant; ``Instant/zero`` unless given.
   public init(now: Instant = .zero) {
     self.state = Mutex(Machine(now: now))
+    self.sleepScale = PlantedFaults.current.sleepScale
   }
+
+  /// A planted fault, for contract strength only: sleeps last this fraction of their duration.
+  private let sleepScale: (numerator: Int, denominator: Int)?
 
   /// The clock's current instant.
   ///
@@ -179,6 +183,11 @@ public final class TestClock: Clock, Sendable {
   ///   cancelled sleep ends at once, without waiting for the clock.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
+    var deadline = deadline
+    if let scale = sleepScale {
+      let now = self.now
+      deadline = now.advanced(by: now.duration(to: deadline) * scale.numerator / scale.denominator)
+    }
     let id: Machine.SleeperID
     switch state.withLock({ $0.sleep(until: deadline) }) {
     case .returnAtOnce: return

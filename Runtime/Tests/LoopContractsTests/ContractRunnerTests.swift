@@ -29,7 +29,10 @@ struct ContractRunnerTests {
     #expect(report.passed, "\(report.failures)")
     #expect(report.scenarios.flatMap(\.budgets).map(\.expected) == ["exactly 1, with 1"])
     #expect(report.scenarios.flatMap(\.budgets).map(\.failure) == [nil])
-    let loaded = report.table.first { $0.move == Move("loading", on: "loaded", to: "idle") }
+    let loaded = report.table.first {
+      $0.move
+        == Move<PagedLoader.Phase, PagedLoader.Kind>(.loading, on: .loaded, to: .idle).reported
+    }
     #expect(
       loaded?.exercisedBy.contains("scenario: three rapid next requests cause one call") == true)
   }
@@ -51,7 +54,9 @@ struct ContractRunnerTests {
     let report = await runner.run(TurnstileContracts.contract { LeakyTurnstile() })
 
     #expect(!report.passed)
-    let found = report.exploration.failures.first { $0.rule == "no more passes than coins" }
+    let found = report.exploration.failures.first {
+      $0.rule == .invariant("no more passes than coins")
+    }
     #expect(found?.events.count == 5)
     #expect(
       found.map {
@@ -65,13 +70,14 @@ struct ContractRunnerTests {
 
   @Test func aMoveTheTableDoesNotListIsReportedWithWhereItWasSeen() async throws {
     let table = TurnstileContracts.table.filter {
-      $0 != Move("unlocked", on: "coin", to: "unlocked")
+      $0 != Move(.unlocked, on: .coin, to: .unlocked)
     }
     let report = await runner.run(TurnstileContracts.contract({ Turnstile() }, table: table))
 
     #expect(!report.passed)
     #expect(
-      report.undeclaredMoves.map(\.move).contains(Move("unlocked", on: "coin", to: "unlocked")))
+      report.undeclaredMoves.map(\.move).contains(
+        ReportedMove(from: "unlocked", event: "coin", to: "unlocked")))
     #expect(
       report.failures.contains { $0.hasPrefix("undeclared move unlocked --coin--> unlocked") })
   }
@@ -96,15 +102,12 @@ struct ContractRunnerTests {
         context.budget("load", log, exactly: expected.count, inAnyOrder: expected)
       }
     }
-    let base = TurnstileContracts.contract { Turnstile() }
-    let contract = Contract(
-      name: base.name, initialStates: base.initialStates, phase: base.phase,
-      eventKind: base.eventKind, table: base.table, examples: [], invariants: [],
+    let contract = TurnstileContracts.contract(
+      { Turnstile() }, examples: [],
       scenarios: [
         scenario("another order", calls: [2, 1, 2], expected: [1, 2, 2]),
         scenario("one call repeated instead of another", calls: [1, 1, 2], expected: [1, 2, 2]),
-      ],
-      alphabet: base.alphabet, makeMachine: base.makeMachine)
+      ])
 
     let report = await runner.run(contract)
 
@@ -132,11 +135,7 @@ struct ContractRunnerTests {
       store.send(.coin)
       await store.wait { $0.passes == 1 }
     }
-    let base = TurnstileContracts.contract { Turnstile() }
-    let contract = Contract(
-      name: base.name, initialStates: base.initialStates, phase: base.phase,
-      eventKind: base.eventKind, table: base.table, examples: [], invariants: [],
-      scenarios: [stuck], alphabet: base.alphabet, makeMachine: base.makeMachine)
+    let contract = TurnstileContracts.contract({ Turnstile() }, examples: [], scenarios: [stuck])
 
     let report = await runner.run(contract)
 
@@ -163,7 +162,8 @@ struct ContractRunnerTests {
 
     try #require(leaky.regressions.count == 1, "expected one regression, got \(leaky.regressions)")
     #expect(
-      leaky.regressions[0].failure?.hasPrefix("fails again: no more passes than coins") == true)
+      leaky.regressions[0].failure?.hasPrefix(
+        #"fails again: invariant "no more passes than coins""#) == true)
     #expect(fixed.regressions.map(\.failure) == [nil])
   }
 

@@ -10,12 +10,19 @@ import MoviesFeature
 
 extension Movies {
   /// The pager's specification: its state diagram, rows, invariants, scenarios and alphabet.
-  public static let contract = Contract<Movies>(
+  public static let contract = Contract<Movies, Phase, Kind>(
     name: "movies",
     // Launch, and one page before the end, so exploration reaches the last page too.
     initialStates: [State(), SamplePages.nearTheEnd],
-    phase: phase,
-    eventKind: kind,
+    phase: { state in
+      switch state.status {
+      case .loading: .loading
+      case .failed: .failed
+      case .idle where state.pagesLoaded == 0: .empty
+      case .idle where state.isExhausted: .exhausted
+      case .idle: .browsing
+      }
+    },
     table: table,
     examples: examples,
     invariants: invariants,
@@ -23,54 +30,33 @@ extension Movies {
     alphabet: alphabet,
     makeMachine: { Movies(catalog: .fixtures) })
 
-  /// The phase a state is in: the nodes of the diagram.
-  static func phase(_ state: State) -> String {
-    switch state.status {
-    case .loading: "loading"
-    case .failed: "failed"
-    case .idle where state.pagesLoaded == 0: "empty"
-    case .idle where state.isExhausted: "exhausted"
-    case .idle: "browsing"
-    }
+  /// The phases of the pager: the nodes of the diagram.
+  public enum Phase: CaseIterable, Sendable {
+    case empty, browsing, exhausted, failed, loading
   }
 
-  /// The kind of an event: the labels of the diagram's arrows.
-  static func kind(_ event: Event) -> String {
-    switch event {
-    case .nextPage: "nextPage"
-    case .retry: "retry"
-    case .refresh: "refresh"
-    case .reload: "reload"
-    case .pageLoaded: "pageLoaded"
-    case .pageFailed: "pageFailed"
-    }
+  /// The kinds of event, one per case of ``Event``: the labels of the diagram's arrows.
+  public enum Kind: String, CaseIterable, Sendable {
+    case nextPage, retry, refresh, reload, pageLoaded, pageFailed
   }
 
-  static let table: [Move] = {
-    var moves: [Move] = []
+  static let table: [Move<Phase, Kind>] =
     // Stale answers (an older request's) and requests that do not apply change no phase.
-    for phase in ["empty", "browsing", "exhausted", "failed", "loading"] {
-      moves += [Move(phase, on: "pageLoaded", to: phase), Move(phase, on: "pageFailed", to: phase)]
-    }
-    for phase in ["empty", "browsing", "exhausted", "loading"] {
-      moves.append(Move(phase, on: "retry", to: phase))
-    }
-    for phase in ["empty", "browsing", "exhausted", "failed", "loading"] {
-      moves.append(Move(phase, on: "refresh", to: "loading"))
-      moves.append(Move(phase, on: "reload", to: "loading"))
-    }
-    return moves + [
-      Move("empty", on: "nextPage", to: "loading"),
-      Move("browsing", on: "nextPage", to: "loading"),
-      Move("failed", on: "nextPage", to: "loading"),
-      Move("loading", on: "nextPage", to: "loading"),
-      Move("exhausted", on: "nextPage", to: "exhausted"),
-      Move("failed", on: "retry", to: "loading"),
-      Move("loading", on: "pageLoaded", to: "browsing"),
-      Move("loading", on: "pageLoaded", to: "exhausted"),
-      Move("loading", on: "pageFailed", to: "failed"),
+    Move.staysInEveryPhase(on: .pageLoaded) + Move.staysInEveryPhase(on: .pageFailed)
+    + [Phase.empty, .browsing, .exhausted, .loading].map { Move($0, on: .retry, to: $0) }
+    + Move.fromEveryPhase(on: .refresh, to: .loading)
+    + Move.fromEveryPhase(on: .reload, to: .loading)
+    + [
+      Move(.empty, on: .nextPage, to: .loading),
+      Move(.browsing, on: .nextPage, to: .loading),
+      Move(.failed, on: .nextPage, to: .loading),
+      Move(.loading, on: .nextPage, to: .loading),
+      Move(.exhausted, on: .nextPage, to: .exhausted),
+      Move(.failed, on: .retry, to: .loading),
+      Move(.loading, on: .pageLoaded, to: .browsing),
+      Move(.loading, on: .pageLoaded, to: .exhausted),
+      Move(.loading, on: .pageFailed, to: .failed),
     ]
-  }()
 
   static let invariants: [Invariant<State>] = [
     Invariant("no movie is listed twice") { Set($0.movies.map(\.id)).count == $0.movies.count },

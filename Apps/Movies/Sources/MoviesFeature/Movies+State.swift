@@ -75,7 +75,7 @@ extension Movies {
   }
 
   /// One load of one page.
-  public struct Request: Hashable, Sendable {
+  public struct Request: Hashable, Sendable, Codable {
     /// The page requested.
     public let page: Int
     /// Which load this is (``State/requestsStarted`` when it began).
@@ -93,7 +93,7 @@ extension Movies {
   }
 
   /// What can happen to the pager.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     /// The user asks for the next page.
     case nextPage
     /// The user retries the page that failed.

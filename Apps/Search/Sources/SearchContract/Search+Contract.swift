@@ -10,12 +10,22 @@ import SearchFeature
 
 extension Search {
   /// The search's specification: its state diagram, rows, invariants, scenarios and alphabet.
-  public static let contract = Contract<Search>(
+  public static let contract = Contract<Search, Phase, Kind>(
     name: "movie-search",
     // Launch, and launch with a one-page cache, so exploration reaches eviction too.
     initialStates: [State(), State(cache: SearchCache(capacity: 1))],
-    phase: phase,
-    eventKind: kind,
+    phase: { state in
+      switch state.status {
+      case .idle: .idle
+      case .hint: .hint
+      case .debouncing: .debouncing
+      case .searching: .searching
+      case .results(let results) where results.more.request != nil: .loadingMore
+      case .results: .results
+      case .offline: .offline
+      case .failed: .failed
+      }
+    },
     table: table,
     examples: examples,
     invariants: invariants,
@@ -23,74 +33,46 @@ extension Search {
     alphabet: alphabet,
     makeMachine: { SearchSamples.machine(SearchSamples.catalog, clock: ContinuousClock()) })
 
-  /// The phase a state is in: the nodes of the diagram.
-  static func phase(_ state: State) -> String {
-    switch state.status {
-    case .idle: "idle"
-    case .hint: "hint"
-    case .debouncing: "debouncing"
-    case .searching: "searching"
-    case .results(let results) where results.more.request != nil: "loadingMore"
-    case .results: "results"
-    case .offline: "offline"
-    case .failed: "failed"
-    }
+  /// The phases of the search: the nodes of the diagram.
+  public enum Phase: CaseIterable, Sendable {
+    case idle, hint, debouncing, searching, results, loadingMore, offline, failed
   }
 
-  /// The kind of an event: the labels of the diagram's arrows.
-  static func kind(_ event: Event) -> String {
-    switch event {
-    case .textChanged: "textChanged"
-    case .clear: "clear"
-    case .loadMore: "loadMore"
-    case .retry: "retry"
-    case .debounced: "debounced"
-    case .loaded: "loaded"
-    case .failed: "failed"
-    }
+  /// The kinds of event, one per case of ``Event``: the labels of the diagram's arrows.
+  public enum Kind: String, CaseIterable, Sendable {
+    case textChanged, clear, loadMore, retry, debounced, loaded, failed
   }
 
-  static let phases = [
-    "idle", "hint", "debouncing", "searching", "results", "loadingMore", "offline", "failed",
-  ]
-
-  static let table: [Move] = {
-    var moves: [Move] = []
-    for phase in phases {
-      // Typing can always clear the query, shorten it below the minimum or change it.
-      moves += [
-        Move(phase, on: "textChanged", to: "idle"), Move(phase, on: "textChanged", to: "hint"),
-        Move(phase, on: "textChanged", to: "debouncing"), Move(phase, on: "clear", to: "idle"),
-      ]
+  static let table: [Move<Phase, Kind>] =
+    // Typing can always clear the query, shorten it below the minimum or change it.
+    Move.fromEveryPhase(on: .textChanged, to: .idle)
+    + Move.fromEveryPhase(on: .textChanged, to: .hint)
+    + Move.fromEveryPhase(on: .textChanged, to: .debouncing)
+    + Move.fromEveryPhase(on: .clear, to: .idle)
+    // An edit that normalizes to the same query changes nothing.
+    + [Phase.searching, .results, .loadingMore, .offline, .failed].map {
+      Move($0, on: .textChanged, to: $0)
     }
-    for phase in phases where !["idle", "hint", "debouncing"].contains(phase) {
-      // An edit that normalizes to the same query changes nothing.
-      moves.append(Move(phase, on: "textChanged", to: phase))
+    // Stale answers (an older request's, an older debounce's) and requests that do not apply
+    // change no phase.
+    + Move.staysInEveryPhase(on: .debounced) + Move.staysInEveryPhase(on: .loaded)
+    + Move.staysInEveryPhase(on: .failed) + Move.staysInEveryPhase(on: .loadMore)
+    + [Phase.idle, .hint, .debouncing, .searching, .results, .loadingMore].map {
+      Move($0, on: .retry, to: $0)
     }
-    for phase in phases {
-      // Stale answers (an older request's, an older debounce's) and requests that do not apply
-      // change no phase.
-      for event in ["debounced", "loaded", "failed", "loadMore"] {
-        moves.append(Move(phase, on: event, to: phase))
-      }
-    }
-    for phase in phases where !["offline", "failed"].contains(phase) {
-      moves.append(Move(phase, on: "retry", to: phase))
-    }
-    return moves + [
-      Move("debouncing", on: "debounced", to: "searching"),
-      Move("debouncing", on: "debounced", to: "results"),  // from the cache
-      Move("searching", on: "loaded", to: "results"),
-      Move("searching", on: "failed", to: "offline"),
-      Move("searching", on: "failed", to: "failed"),
-      Move("results", on: "loadMore", to: "loadingMore"),
-      Move("loadingMore", on: "loaded", to: "results"),
-      Move("loadingMore", on: "failed", to: "results"),  // the results stay; retry asks again
-      Move("results", on: "retry", to: "loadingMore"),
-      Move("offline", on: "retry", to: "searching"),
-      Move("failed", on: "retry", to: "searching"),
+    + [
+      Move(.debouncing, on: .debounced, to: .searching),
+      Move(.debouncing, on: .debounced, to: .results),  // from the cache
+      Move(.searching, on: .loaded, to: .results),
+      Move(.searching, on: .failed, to: .offline),
+      Move(.searching, on: .failed, to: .failed),
+      Move(.results, on: .loadMore, to: .loadingMore),
+      Move(.loadingMore, on: .loaded, to: .results),
+      Move(.loadingMore, on: .failed, to: .results),  // the results stay; retry asks again
+      Move(.results, on: .retry, to: .loadingMore),
+      Move(.offline, on: .retry, to: .searching),
+      Move(.failed, on: .retry, to: .searching),
     ]
-  }()
 
   static let invariants: [Invariant<State>] = [
     Invariant("results, requests and the debounce always belong to the current normalized query") {

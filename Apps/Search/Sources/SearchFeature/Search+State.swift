@@ -97,7 +97,7 @@ extension Search {
   }
 
   /// One request for one page of results.
-  public struct Request: Hashable, Sendable {
+  public struct Request: Hashable, Sendable, Codable {
     /// The normalized query.
     public let query: String
     /// The page requested, from 1.
@@ -225,7 +225,7 @@ extension Search {
   }
 
   /// Why a request failed, as the reducer needs it: ``Search/failure(for:local:)`` decides.
-  public enum Failure: Hashable, Sendable {
+  public enum Failure: Hashable, Sendable, Codable {
     /// TMDB could not answer now (no network, 5xx, rate limited): rank `local` instead.
     ///
     /// - Parameters:
@@ -237,7 +237,7 @@ extension Search {
   }
 
   /// What can happen to the search.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     /// The user edited the query; the full text as it now reads.
     case textChanged(String)
     /// The user cleared the query.

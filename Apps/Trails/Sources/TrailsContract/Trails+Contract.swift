@@ -11,15 +11,48 @@ extension Trails {
   ///
   /// The phases are where persistence stands (restoring, restore failed, saved, unsaved,
   /// writing, save failed); navigation and forecasts move within a phase.
-  public static let contract = Contract<Trails>(
+  public static let contract = Contract<Trails, Phase, Kind>(
     name: "trails",
     // Launch, and a restored plan with two days, so exploration starts deep in both.
     initialStates: [
       TrailsSamples.launch,
       TrailsSamples.restored(TrailsSamples.plan([TrailsSamples.gull], [TrailsSamples.cinder])),
     ],
-    phase: phase,
-    eventKind: kind,
+    phase: { state in
+      switch state.restore {
+      case .pending: .restoring
+      case .failed: .restoreFailed
+      case .done where state.writing != nil: .writing
+      case .done where state.saveError != nil: .saveFailed
+      case .done where state.isSaved: .saved
+      case .done: .unsaved
+      }
+    },
+    kind: { event in
+      // An edit is named by what it does, so the diagram shows each kind of edit.
+      switch event {
+      case .select: .select
+      case .show: .show
+      case .back: .back
+      case .open: .open
+      case .edit(.add): .add
+      case .edit(.remove): .remove
+      case .edit(.move): .move
+      case .edit(.removeDay): .removeDay
+      case .edit(.setStart): .setStart
+      case .edit(.clear): .clear
+      case .restored: .restored
+      case .restoreFailed: .restoreFailed
+      case .writeDue: .writeDue
+      case .written: .written
+      case .writeFailed: .writeFailed
+      case .storeChanged: .storeChanged
+      case .forecastLoaded: .forecastLoaded
+      case .forecastFailed: .forecastFailed
+      case .trailForecastLoaded: .trailForecastLoaded
+      case .trailForecastFailed: .trailForecastFailed
+      }
+    },
     table: table,
     examples: examples,
     invariants: invariants,
@@ -31,102 +64,67 @@ extension Trails {
         clock: ContinuousClock())
     })
 
-  /// The phase a state is in: where persistence stands.
-  static func phase(_ state: State) -> String {
-    switch state.restore {
-    case .pending: "restoring"
-    case .failed: "restoreFailed"
-    case .done where state.writing != nil: "writing"
-    case .done where state.saveError != nil: "saveFailed"
-    case .done where state.isSaved: "saved"
-    case .done: "unsaved"
-    }
+  /// Where persistence stands: the nodes of the diagram.
+  public enum Phase: CaseIterable, Sendable {
+    case restoring, restoreFailed, saved, unsaved, writing, saveFailed
   }
 
-  /// The kind of an event: the labels of the diagram's arrows.
-  static func kind(_ event: Event) -> String {
-    switch event {
-    case .select: "select"
-    case .show: "show"
-    case .back: "back"
-    case .open: "open"
-    case .edit(let edit): editKind(edit)
-    case .restored: "restored"
-    case .restoreFailed: "restoreFailed"
-    case .writeDue: "writeDue"
-    case .written: "written"
-    case .writeFailed: "writeFailed"
-    case .storeChanged: "storeChanged"
-    case .forecastLoaded: "forecastLoaded"
-    case .forecastFailed: "forecastFailed"
-    case .trailForecastLoaded: "trailForecastLoaded"
-    case .trailForecastFailed: "trailForecastFailed"
-    }
-  }
+  /// The kinds of event: one per case of ``Event``, with `edit` split by kind of edit.
+  public enum Kind: String, CaseIterable, Sendable {
+    case select, show, back, open, restored, restoreFailed, writeDue, written, writeFailed
+    case storeChanged, forecastLoaded, forecastFailed, trailForecastLoaded, trailForecastFailed
+    case add, remove, move, removeDay, setStart, clear
 
-  private static func editKind(_ edit: PlanEdit) -> String {
-    switch edit {
-    case .add: "add"
-    case .remove: "remove"
-    case .move: "move"
-    case .removeDay: "removeDay"
-    case .setStart: "setStart"
-    case .clear: "clear"
-    }
-  }
-
-  static let table: [Move] = {
-    let phases = ["restoring", "restoreFailed", "saved", "unsaved", "writing", "saveFailed"]
-    let navigation = [
-      "select", "show", "back", "open", "forecastLoaded", "forecastFailed",
-      "trailForecastLoaded", "trailForecastFailed",
+    /// Navigation and forecasts: they never move persistence.
+    static let navigation: [Kind] = [
+      .select, .show, .back, .open, .forecastLoaded, .forecastFailed, .trailForecastLoaded,
+      .trailForecastFailed,
     ]
-    let edits = ["add", "remove", "move", "removeDay", "setStart", "clear"]
-    var moves: [Move] = []
+    /// The edits of the plan.
+    static let edits: [Kind] = [.add, .remove, .move, .removeDay, .setStart, .clear]
+  }
+
+  static let table: [Move<Phase, Kind>] = {
+    var moves: [Move<Phase, Kind>] = []
     // Navigation and forecasts never move persistence; nor does a late or stale answer, nor
     // another process's write seen while restoring or writing (the write brings a newer one).
-    for phase in phases {
-      moves += navigation.map { Move(phase, on: $0, to: phase) }
-      moves += ["writeDue", "written", "writeFailed", "storeChanged"].map {
-        Move(phase, on: $0, to: phase)
-      }
+    for kind in Kind.navigation + [.writeDue, .written, .writeFailed, .storeChanged] {
+      moves += Move.staysInEveryPhase(on: kind)
     }
-    for phase in phases where phase != "restoring" {
-      moves += [
-        Move(phase, on: "restored", to: phase), Move(phase, on: "restoreFailed", to: phase),
-      ]
+    for phase in Phase.allCases where phase != .restoring {
+      moves += [Move(phase, on: .restored, to: phase), Move(phase, on: .restoreFailed, to: phase)]
     }
-    for edit in edits {
+    for edit in Kind.edits {
       moves += [
         // Queued while restoring; in memory only once the restore failed.
-        Move("restoring", on: edit, to: "restoring"),
-        Move("restoreFailed", on: edit, to: "restoreFailed"),
+        Move(.restoring, on: edit, to: .restoring),
+        Move(.restoreFailed, on: edit, to: .restoreFailed),
         // A change makes the plan unsaved; a rejected or empty one changes nothing.
-        Move("saved", on: edit, to: "unsaved"),
-        Move("saved", on: edit, to: "saved"),
-        Move("unsaved", on: edit, to: "unsaved"),
+        Move(.saved, on: edit, to: .unsaved),
+        Move(.saved, on: edit, to: .saved),
+        Move(.unsaved, on: edit, to: .unsaved),
         // An edit during a write waits for the next one.
-        Move("writing", on: edit, to: "writing"),
+        Move(.writing, on: edit, to: .writing),
         // A failure stays on screen until a write succeeds; the next change retries.
-        Move("saveFailed", on: edit, to: "saveFailed"),
+        Move(.saveFailed, on: edit, to: .saveFailed),
       ]
     }
     return moves + [
-      Move("restoring", on: "restored", to: "saved"),
-      Move("restoring", on: "restored", to: "unsaved"),
-      Move("restoring", on: "restoreFailed", to: "restoreFailed"),
+      Move(.restoring, on: .restored, to: .saved),
+      Move(.restoring, on: .restored, to: .unsaved),
+      Move(.restoring, on: .restoreFailed, to: .restoreFailed),
       // The quiet window passed: the edits go to the store (after a failure, once changed).
-      Move("unsaved", on: "writeDue", to: "writing"),
-      Move("saveFailed", on: "writeDue", to: "writing"),
+      Move(.unsaved, on: .writeDue, to: .writing),
+      Move(.saveFailed, on: .writeDue, to: .writing),
       // Edits made during the write apply on top of what it stored.
-      Move("writing", on: "written", to: "saved"),
-      Move("writing", on: "written", to: "unsaved"),
-      Move("writing", on: "writeFailed", to: "saveFailed"),
+      Move(.writing, on: .written, to: .saved),
+      Move(.writing, on: .written, to: .unsaved),
+      Move(.writing, on: .writeFailed, to: .saveFailed),
       // Another process's plan: the unwritten edits apply on top; some may no longer apply,
       // and a stored plan that needs tidying needs a write.
-      Move("saved", on: "storeChanged", to: "unsaved"),
-      Move("unsaved", on: "storeChanged", to: "saved"),
-      Move("saveFailed", on: "storeChanged", to: "saved"),
+      Move(.saved, on: .storeChanged, to: .unsaved),
+      Move(.unsaved, on: .storeChanged, to: .saved),
+      Move(.saveFailed, on: .storeChanged, to: .saved),
     ]
   }()
 }

@@ -3,7 +3,7 @@ import Weather
 
 extension Trails {
   /// What can happen to the planner: the user's requests and the answers of its effects.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     /// The user selects a tab; selecting the tab on screen pops it to its root.
     case select(Tab)
     /// The user opens a route in the tab on screen.

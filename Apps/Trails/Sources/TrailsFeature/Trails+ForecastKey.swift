@@ -3,7 +3,7 @@ extension Trails {
   ///
   /// Each key has its own request for as long as it stays in the plan; a key that leaves the
   /// plan (the day or the trail removed, the trail moved) cancels its request.
-  public struct ForecastKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+  public struct ForecastKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// The day's number in the plan.
     public var day: Int
     /// The trail's id.

@@ -6,7 +6,7 @@ extension Trails {
   /// A write does not send the planner's copy of the plan: ``TrailStore/update`` reads the
   /// plan the store holds, inside its transaction, and the edits are applied to that plan by
   /// the function the reducer uses, so another process's edits stored meanwhile are kept.
-  public struct PendingWrite: Hashable, Sendable {
+  public struct PendingWrite: Hashable, Sendable, Codable {
     /// The edits, in the order the user made them; empty when only the stored plan needs
     /// tidying.
     public var edits: [PlanEdit]

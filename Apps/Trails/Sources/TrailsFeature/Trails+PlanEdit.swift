@@ -5,7 +5,7 @@ extension Trails {
   ///
   /// An edit that cannot be carried out (an unknown trail, a day out of range, a trail twice
   /// on one day) leaves the plan as it was and sets ``State/problem``.
-  public enum PlanEdit: Hashable, Sendable {
+  public enum PlanEdit: Hashable, Sendable, Codable {
     /// Walk a trail on day `day`; days up to it are added when the plan is shorter.
     case add(trailID: String, day: Int)
     /// Stop walking a trail on day `day`, or on every day when `day` is `nil`.

@@ -1,6 +1,6 @@
 extension Trails {
   /// A request the planner could not carry out; nothing else changed.
-  public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+  public enum Problem: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The text is not a trails link.
     case malformedLink(String)
     /// No region has this id.

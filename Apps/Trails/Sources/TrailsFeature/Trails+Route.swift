@@ -1,6 +1,6 @@
 extension Trails {
   /// One screen on a tab's navigation path.
-  public enum Route: Hashable, Sendable, CustomStringConvertible {
+  public enum Route: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A region and its trails, by region id.
     case region(String)
     /// One trail, by trail id.

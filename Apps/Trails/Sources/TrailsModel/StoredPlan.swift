@@ -2,7 +2,7 @@
 ///
 /// The revision counts the store's writes: 0 before the first, then one more for every write,
 /// whichever process made it. Two reads with the same revision read the same plan.
-public struct StoredPlan: Hashable, Sendable {
+public struct StoredPlan: Hashable, Sendable, Codable {
   /// The plan.
   public var plan: Plan
   /// The store's revision: how many writes made it.

@@ -3,13 +3,13 @@ import LoopContracts
 
 /// A three-position dial: enough of a machine to render every part of a report.
 struct Dial: Machine {
-  enum State: Hashable, Sendable {
+  enum State: Hashable, Sendable, CaseIterable {
     case off
     case low
     case high
   }
 
-  enum Event: Hashable, Sendable {
+  enum Event: String, Hashable, Sendable, Codable, CaseIterable {
     case turn
   }
 
@@ -25,22 +25,20 @@ struct Dial: Machine {
 
   var feedbacks: [Feedback<State, Event>] { [] }
 
-  static func contract(broken: Bool) -> Contract<Dial> {
+  static func contract(broken: Bool) -> Contract<Dial, State, Event> {
     Contract(
       name: broken ? "broken-dial" : "dial",
       initialStates: [.off],
-      phase: { "\($0)" },
-      eventKind: { _ in "turn" },
+      phase: { $0 },
       table: [
-        Move("off", on: "turn", to: "low"),
-        Move("low", on: "turn", to: "high"),
-        Move("high", on: "turn", to: broken ? "low" : "off"),
+        Move(.off, on: .turn, to: .low),
+        Move(.low, on: .turn, to: .high),
+        Move(.high, on: .turn, to: broken ? .low : .off),
       ],
       examples: [
         Example("off turns to low", given: .off, when: .turn, then: broken ? .high : .low)
       ],
       invariants: [Invariant("always a position") { _ in true }],
-      scenarios: [],
       alphabet: { _ in [.turn] },
       makeMachine: { Dial(broken: broken) })
   }

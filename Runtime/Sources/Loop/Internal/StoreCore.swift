@@ -37,8 +37,9 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
     feedbacks: [Feedback<State, Event>],
     instrumentation: StoreInstrumentation<State, Event>?
   ) {
-    self.locked = Mutex(
-      Locked(machine: Bookkeeping(initial: initial, reducer: reducer, feedbacks: feedbacks)))
+    var machine = Bookkeeping(initial: initial, reducer: reducer, feedbacks: feedbacks)
+    machine.acceptsStaleEvents = instrumentation?.faults.acceptsStaleEvents ?? false
+    self.locked = Mutex(Locked(machine: machine))
     self.instrumentation = instrumentation
   }
 
@@ -165,7 +166,13 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   }
 
   private func run(_ operation: @escaping EffectOperation<Event>, as record: EffectRecord) async {
-    let send = Send<Event> { event in self.send(event, origin: .effect(record)) }
+    let send =
+      instrumentation?.faults.deliversEffectEventsTwice == true
+      ? Send<Event> { event in
+        self.send(event, origin: .effect(record))
+        self.send(event, origin: .effect(record))
+      }
+      : Send<Event> { event in self.send(event, origin: .effect(record)) }
     let body: @Sendable () async -> Void = {
       let outcome: EffectOutcome
       do {

@@ -93,6 +93,8 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   private var queue: [Queued] = []
   private var head = 0
   private var effects = FeedbackEffects<Event>()
+  /// A planted fault, for contract strength only: reduce events of superseded effects.
+  var acceptsStaleEvents = false
 
   init(initial: State, reducer: Reducer<State, Event>, feedbacks: [Feedback<State, Event>]) {
     self.state = initial
@@ -161,7 +163,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   }
 
   private mutating func process(_ queued: Queued) -> Step {
-    if case .effect(let record) = queued.origin, !isCurrent(record) {
+    if case .effect(let record) = queued.origin, !isCurrent(record), !acceptsStaleEvents {
       return .dropped(queued)
     }
     reducer(&state, queued.event)

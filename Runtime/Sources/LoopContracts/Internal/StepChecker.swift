@@ -2,16 +2,18 @@ import Loop
 
 /// Checks steps and states against a contract's table and invariants, and remembers what
 /// exercised each row and the first violation of each rule.
-struct StepChecker<M: Machine> where M.State: Hashable {
-  let contract: Contract<M>
-  private let allowed: Set<Move>
-  private(set) var hits: [Move: Set<String>] = [:]
+struct StepChecker<M: Machine, Phase: ContractLabel, Kind: ContractLabel>
+where M.State: Hashable, M.Event: Codable {
+  let contract: Contract<M, Phase, Kind>
+  private let allowed: Set<Move<Phase, Kind>>
+  private(set) var hits: [Move<Phase, Kind>: Set<String>] = [:]
   private(set) var undeclared: [UndeclaredMove] = []
-  private var undeclaredSeen: Set<Move> = []
+  private var undeclaredSeen: Set<Move<Phase, Kind>> = []
+  private(set) var unnamedCases: Set<String> = []
   private(set) var violations: [String: String] = [:]
   private(set) var statesChecked: Set<M.State> = []
 
-  init(_ contract: Contract<M>) {
+  init(_ contract: Contract<M, Phase, Kind>) {
     self.contract = contract
     self.allowed = Set(contract.table)
   }
@@ -21,14 +23,17 @@ struct StepChecker<M: Machine> where M.State: Hashable {
   mutating func step(
     from before: M.State, on event: M.Event, to after: M.State, source: String,
     path: @autoclosure () -> String
-  ) -> Move? {
-    let move = contract.move(from: before, on: event, to: after)
+  ) -> Move<Phase, Kind>? {
+    guard let move = contract.move(from: before, on: event, to: after) else {
+      unnamedCases.insert(CaseName.of(event))
+      return nil
+    }
     if allowed.contains(move) {
       hits[move, default: []].insert(source)
       return nil
     }
     if undeclaredSeen.insert(move).inserted {
-      undeclared.append(UndeclaredMove(move: move, source: source, path: path()))
+      undeclared.append(UndeclaredMove(move: move.reported, source: source, path: path()))
     }
     return move
   }
@@ -51,7 +56,7 @@ struct StepChecker<M: Machine> where M.State: Hashable {
   }
 
   /// Notes a row as exercised by `source` without a step (exploration, in bulk).
-  mutating func exercised(_ move: Move, by source: String) {
+  mutating func exercised(_ move: Move<Phase, Kind>, by source: String) {
     hits[move, default: []].insert(source)
   }
 

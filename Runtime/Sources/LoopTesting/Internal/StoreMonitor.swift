@@ -37,7 +37,8 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
         await EffectScope.$current.withValue(EffectScope(effect: record, observer: self)) {
           await body()
         }
-      })
+      },
+      faults: PlantedFaults.current.runtime)
   }
 
   func waitBegan(_ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String) {

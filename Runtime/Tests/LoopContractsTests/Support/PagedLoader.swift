@@ -16,7 +16,7 @@ struct PagedLoader: Machine {
     var isExhausted: Bool { pagesLoaded >= lastPage }
   }
 
-  enum Event: Hashable, Sendable {
+  enum Event: Hashable, Sendable, Codable {
     case next
     case loaded(page: Int, items: [Int])
   }
@@ -44,26 +44,23 @@ struct PagedLoader: Machine {
     ]
   }
 
-  static let phases: @Sendable (State) -> String = { state in
-    if state.loading != nil { return "loading" }
-    return state.isExhausted ? "exhausted" : "idle"
+  enum Phase: CaseIterable, Sendable { case idle, loading, exhausted }
+  enum Kind: String, CaseIterable, Sendable { case next, loaded }
+
+  static let phases: @Sendable (State) -> Phase = { state in
+    if state.loading != nil { return .loading }
+    return state.isExhausted ? .exhausted : .idle
   }
 
-  static let kinds: @Sendable (Event) -> String = { event in
-    switch event {
-    case .next: "next"
-    case .loaded: "loaded"
-    }
-  }
-
-  static let table = [
-    Move("idle", on: "next", to: "loading"),
-    Move("loading", on: "next", to: "loading"),
-    Move("loading", on: "loaded", to: "idle"),
-    Move("loading", on: "loaded", to: "exhausted"),
-    Move("exhausted", on: "next", to: "exhausted"),
-    Move("idle", on: "loaded", to: "idle"),
-    Move("exhausted", on: "loaded", to: "exhausted"),
+  static let table: [Move<Phase, Kind>] = [
+    Move(.idle, on: .next, to: .loading),
+    Move(.loading, on: .next, to: .loading),
+    Move(.loading, on: .loaded, to: .idle),
+    Move(.loading, on: .loaded, to: .exhausted),
+    Move(.exhausted, on: .next, to: .exhausted),
+    Move(.idle, on: .loaded, to: .idle),
+    Move(.loading, on: .loaded, to: .loading),
+    Move(.exhausted, on: .loaded, to: .exhausted),
   ]
 }
 
@@ -128,12 +125,12 @@ enum LoaderContracts {
   static func contract<M: Machine>(
     name: String,
     make: @escaping @Sendable (@escaping @Sendable (Int) async throws -> [Int]) -> M
-  ) -> Contract<M> where M.State == PagedLoader.State, M.Event == PagedLoader.Event {
+  ) -> Contract<M, PagedLoader.Phase, PagedLoader.Kind>
+  where M.State == PagedLoader.State, M.Event == PagedLoader.Event {
     Contract(
       name: name,
       initialStates: [PagedLoader.State()],
       phase: PagedLoader.phases,
-      eventKind: PagedLoader.kinds,
       table: PagedLoader.table,
       examples: [
         Example(
@@ -165,7 +162,8 @@ enum LoaderContracts {
         }
       ],
       alphabet: { state in
-        var events: [PagedLoader.Event] = [.next]
+        // A late answer for a page no longer loading is ignored.
+        var events: [PagedLoader.Event] = [.next, .loaded(page: 99, items: [])]
         if let page = state.loading {
           events.append(.loaded(page: page, items: [page * 10, page * 10 + 1]))
         }

@@ -9,7 +9,7 @@ struct Turnstile: Machine {
     var passes = 0
   }
 
-  enum Event: Hashable, Sendable {
+  enum Event: String, Hashable, Sendable, Codable, CaseIterable {
     case coin
     case push
   }
@@ -57,11 +57,13 @@ struct LeakyTurnstile: Machine {
 }
 
 enum TurnstileContracts {
-  static let table = [
-    Move("locked", on: "coin", to: "unlocked"),
-    Move("locked", on: "push", to: "locked"),
-    Move("unlocked", on: "coin", to: "unlocked"),
-    Move("unlocked", on: "push", to: "locked"),
+  enum Phase: CaseIterable, Sendable { case locked, unlocked }
+
+  static let table: [Move<Phase, Turnstile.Event>] = [
+    Move(.locked, on: .coin, to: .unlocked),
+    Move(.locked, on: .push, to: .locked),
+    Move(.unlocked, on: .coin, to: .unlocked),
+    Move(.unlocked, on: .push, to: .locked),
   ]
 
   static let examples: [Example<Turnstile.State, Turnstile.Event>] = [
@@ -85,19 +87,23 @@ enum TurnstileContracts {
   static func contract<M: Machine>(
     _ machine: @escaping @Sendable () -> M,
     name: String = "turnstile",
-    table: [Move] = table,
-    examples: [Example<Turnstile.State, Turnstile.Event>] = examples
-  ) -> Contract<M> where M.State == Turnstile.State, M.Event == Turnstile.Event {
+    table: [Move<Phase, Turnstile.Event>] = table,
+    examples: [Example<Turnstile.State, Turnstile.Event>] = examples,
+    scenarios: [Scenario<M>] = [],
+    equivalentMutants: [Mutant<Turnstile.Event>: String] = [:],
+    alphabet: @escaping @Sendable (Turnstile.State) -> [Turnstile.Event] = { _ in [.coin, .push] }
+  ) -> Contract<M, Phase, Turnstile.Event>
+  where M.State == Turnstile.State, M.Event == Turnstile.Event {
     Contract(
       name: name,
       initialStates: [Turnstile.State()],
-      phase: { $0.isLocked ? "locked" : "unlocked" },
-      eventKind: { "\($0)" },
+      phase: { $0.isLocked ? .locked : .unlocked },
       table: table,
       examples: examples,
       invariants: invariants,
-      scenarios: [],
-      alphabet: { _ in [Turnstile.Event.coin, .push] },
+      scenarios: scenarios,
+      equivalentMutants: equivalentMutants,
+      alphabet: alphabet,
       makeMachine: machine)
   }
 }

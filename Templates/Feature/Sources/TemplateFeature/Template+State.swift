@@ -52,7 +52,7 @@ extension Template {
   }
 
   /// What can happen: the user's input, and the answers the lookup sends back.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     /// The user changed the query.
     case queryChanged(String)
     /// The glossary defined `term`.
