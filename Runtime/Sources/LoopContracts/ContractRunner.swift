@@ -65,7 +65,18 @@ public struct ContractRunner: Sendable {
     _ contract: Contract<M, Phase, Kind>
   ) async -> ContractReport where M.State: Hashable, M.Event: Codable {
     var report = await run(contract, as: Subject(), faults: PlantedFaults(), isMutant: false)
-    if options.mutate { report.strength = await strength(of: contract) }
+    if options.mutate {
+      if report.passed {
+        report.strength = await strength(of: contract)
+      } else {
+        // Every mutant would be "killed" by the failures the contract already has.
+        var strength = StrengthReport()
+        strength.problems.append(
+          "the contract fails without any mutant, so its strength cannot be measured: fix the "
+            + "failures below first")
+        report.strength = strength
+      }
+    }
     return report
   }
 

@@ -5,7 +5,6 @@ import MoviesFeature
 extension Movies {
   static let examples: [Example<State, Event>] = {
     let page1 = SamplePages.page(1)
-    let page3 = SamplePages.page(3)
     let page4 = SamplePages.page(4)
     let first = Request(page: 1, id: 1)
     let launched = State()
@@ -68,11 +67,10 @@ extension Movies {
       Example(
         "a movie repeated on the next page is shown once", given: throughThree,
         when: .pageLoaded(Request(page: 4, id: 4), page4),
+        // Page 4 opens with Honeycomb (id 1385219), already listed on page 3.
         then: State(
-          movies: throughThree.movies
-            + page4.results.filter { movie in
-              !page3.results.contains { $0.id == movie.id }
-            }, pagesLoaded: 4, lastPage: 5, requestsStarted: 4)),
+          movies: throughThree.movies + page4.results.dropFirst(), pagesLoaded: 4, lastPage: 5,
+          requestsStarted: 4)),
       Example(
         "the last page is clamped at 500", given: loadingFirst, when: .pageLoaded(first, hugeTotal),
         then: State(movies: page1.results, pagesLoaded: 1, lastPage: 500, requestsStarted: 1)),

@@ -91,6 +91,46 @@ extension Movies {
       context.check(store.state.isExhausted, "the list is exhausted after page 5")
       context.budget("popular", calls, exactly: 5, with: [1, 2, 3, 4, 5])
     },
+    Scenario("each kind of failure shows the user its own line, and keeps the pages loaded") {
+      context in
+      let cases: [(any Error, String)] = [
+        (
+          MovieCatalogError.server(status: 500, code: 11, message: "Internal error."),
+          "TMDB failed on its side (HTTP 500): Internal error."
+        ),
+        (
+          MovieCatalogError.rateLimited(retryAfter: nil),
+          "TMDB is limiting requests (HTTP 429): try again shortly"
+        ),
+        (
+          MovieCatalogError.unauthorized(statusCode: 7, message: "Invalid API key."),
+          "TMDB rejected the API key (HTTP 401): Invalid API key."
+        ),
+        (MovieCatalogError.network("The request timed out."), "The request timed out."),
+        (
+          MovieCatalogError.invalidPage(2),
+          "there is no page 2 of results (TMDB serves pages 1 to 500)"
+        ),
+      ]
+      for (error, line) in cases {
+        let calls = CallLog<Int>()
+        let catalog = MovieCatalog(
+          popular: calls.recording { page in
+            guard page == 1 else { throw error }
+            return SamplePages.page(1)
+          },
+          search: MovieCatalog.fixtures.search)
+        let store = context.store(initial: State(), machine: Movies(catalog: catalog))
+        store.send(.nextPage)
+        await store.wait { $0.pagesLoaded == 1 && !$0.isLoading }
+        store.send(.nextPage)
+        await store.wait { if case .failed = $0.status { true } else { false } }
+        context.check(
+          store.state.status == .failed(page: 2, message: line),
+          "\(error) shows \"\(line)\": \(store.state.status)")
+        context.check(store.state.movies.count == 20, "page 1's 20 movies stay after \(error)")
+      }
+    },
     Scenario("a movie repeated across pages 3 and 4 is shown once") { context in
       let calls = CallLog<Int>()
       let store = context.store(initial: State(), machine: Movies(catalog: recording(calls)))
@@ -99,6 +139,9 @@ extension Movies {
         await store.wait { $0.pagesLoaded == page && !$0.isLoading }
       }
       context.check(store.state.movies.count == 79, "80 movies less the one repeated")
+      context.check(
+        store.state.movies.filter { $0.title == "Honeycomb" }.count == 1,
+        "Honeycomb, on pages 3 and 4, is listed once")
       context.budget("popular", calls, exactly: 4)
     },
   ]

@@ -29,7 +29,16 @@ extension Search {
     table: table,
     examples: examples,
     invariants: invariants,
-    scenarios: scenarios,
+    scenarios: scenarios + edgeScenarios,
+    equivalentMutants: [
+      .deliversEffectEventsTwice:
+        "every answer names its request and the reducer takes only the one in flight, which "
+        + "the first copy ends; a second `debounced` finds the query no longer debouncing",
+      .acceptsStaleEvents:
+        "the reducer itself drops an answer for any request but the one in flight (by request "
+        + "id) and a `debounced` for any query but the one debouncing, so a superseded "
+        + "effect's event changes nothing even when the runtime lets it through",
+    ],
     alphabet: alphabet,
     makeMachine: { SearchSamples.machine(SearchSamples.catalog, clock: ContinuousClock()) })
 
@@ -113,7 +122,7 @@ extension Search {
 
   /// The texts exploration types: empty, too short, two prefixes of one word (so an answer
   /// can arrive late), that word again with other spacing and case, and another word.
-  static let typed = ["", "a", "sta", "star", "  Star ", "swift"]
+  static let typed = ["", "a", "sta", "star", "  Star ", "swift", " STAR \t wars"]
 
   /// A request no state ever has in flight: ids start at 1.
   static let staleRequest = Request(query: "sta", page: 1, id: 0)

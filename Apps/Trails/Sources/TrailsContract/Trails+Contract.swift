@@ -57,6 +57,12 @@ extension Trails {
     examples: examples,
     invariants: invariants,
     scenarios: persistenceScenarios + sqliteScenarios + navigationScenarios + forecastScenarios,
+    equivalentMutants: [
+      .deliversEffectEventsTwice:
+        "every answer names what it answers (the write pending or in flight, the stored "
+        + "revision, a forecast key or trail still loading) and the reducer applies it only "
+        + "while that is outstanding, which the first copy ends"
+    ],
     alphabet: alphabet,
     makeMachine: {
       Trails(

@@ -30,6 +30,10 @@ extension Trails {
 
     return navigation(restored: restored, onTrail: onTrail) + [
       Example(
+        "a planned day's forecast failure is shown for that day", given: gullDay1,
+        when: .forecastFailed(gullKey, "no forecast: offline"),
+        then: with(gullDay1) { $0.forecasts[gullKey] = .failed("no forecast: offline") }),
+      Example(
         "an edit during the restore waits in the queue", given: S.launch,
         when: .edit(.add(trailID: S.gull, day: 1)),
         then: with(S.launch) { $0.queuedEdits = [.add(trailID: S.gull, day: 1)] }),
@@ -43,7 +47,7 @@ extension Trails {
           $0.revision = 2
           $0.stored = StoredPlan(plan: S.plan([S.gull]), revision: 4)
           $0.unsavedEdits = [.add(trailID: S.tidepool, day: 2)]
-          $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
+          $0.totals = PlanTotals(distanceKm: 6.4 + 3.2, ascentM: 205)  // Gull Point 6.4 km 120 m, Tidepool 3.2 km 85 m
           $0.forecasts = [gullKey: .loading, ForecastKey(day: 2, trailID: S.tidepool): .loading]
         }),
       Example(
@@ -53,7 +57,7 @@ extension Trails {
           $0.plan = S.plan([], [], [S.cinder])
           $0.unsavedEdits = [.add(trailID: S.cinder, day: 3)]
           $0.revision = 1
-          $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
+          $0.totals = PlanTotals(distanceKm: 9.7, ascentM: 610)  // Cinder Corrie
           $0.forecasts = [ForecastKey(day: 3, trailID: S.cinder): .loading]
         }),
       Example(
@@ -77,7 +81,7 @@ extension Trails {
           $0.plan = S.plan([S.tidepool])
           $0.unsavedEdits.append(.removeDay(1))
           $0.revision = 3
-          $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
+          $0.totals = PlanTotals(distanceKm: 3.2, ascentM: 85)  // Tidepool Steps
           $0.forecasts = [ForecastKey(day: 1, trailID: S.tidepool): .loading]
         }),
       Example(
@@ -106,7 +110,7 @@ extension Trails {
           $0.stored = StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2)
           $0.plan = S.plan([S.cinder, S.gull])
           $0.revision = 2
-          $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
+          $0.totals = PlanTotals(distanceKm: 9.7 + 6.4, ascentM: 730)  // Cinder Corrie and Gull Point
           $0.forecasts = [gullKey: .loading, ForecastKey(day: 1, trailID: S.cinder): .loading]
         }),
       Example(
@@ -133,7 +137,7 @@ extension Trails {
           $0.stored = StoredPlan(plan: S.plan([S.tidepool]), revision: 2)
           $0.plan = S.plan([S.tidepool, S.gull])
           $0.revision = 2
-          $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
+          $0.totals = PlanTotals(distanceKm: 3.2 + 6.4, ascentM: 205)  // Tidepool Steps and Gull Point
           $0.forecasts[ForecastKey(day: 1, trailID: S.tidepool)] = .loading
         }),
       Example(
@@ -151,7 +155,7 @@ extension Trails {
           $0.restore = .failed("the database is locked")
           $0.plan = S.plan([S.gull])
           $0.revision = 1
-          $0.totals = PlanTotals(plan: $0.plan, catalog: S.catalog)
+          $0.totals = PlanTotals(distanceKm: 6.4, ascentM: 120)  // Gull Point Loop
           $0.forecasts = [gullKey: .loading]
         }),
     ]
@@ -179,9 +183,31 @@ extension Trails {
         when: .open("trails://region/atlantis"),
         then: with(onTrail) { $0.problem = .unknownRegion("atlantis") }),
       Example(
-        "a malformed link sets a problem and changes nothing else", given: onTrail,
-        when: .open("trails:/trail/\(S.gull)"),
-        then: with(onTrail) { $0.problem = .malformedLink("trails:/trail/\(S.gull)") }),
+        "back pops one step of the tab on screen, and its trail forecast", given: onTrail,
+        when: .back,
+        then: with(onTrail) {
+          $0.explorePath = [.region(S.coast)]
+          $0.trailForecast = nil
+        }),
+      Example(
+        "the trail forecast's failure is shown with its line", given: onTrail,
+        when: .trailForecastFailed(trailID: S.gull, "the forecast service failed (HTTP 503)"),
+        then: with(onTrail) {
+          $0.trailForecast = TrailForecast(
+            trailID: S.gull, status: .failed("the forecast service failed (HTTP 503)"))
+        }),
     ]
+      // Every way a link can be almost right: each is one problem naming the link as typed.
+      + [
+        "trails:/trail/\(S.gull)", "trails://trail/", "trails://trail/Gull-Point-Loop",
+        "trails://trail/\(S.gull)/", "trails://trail/\(S.gull)?day=1", "TRAILS://plan",
+        "trails://trial/\(S.gull)", "trails://trail/gull--point", " trails://plan",
+        "trails://plan/1", "trails://region/silver coast", "trails://trail/gull\tpoint",
+      ].map { link in
+        Example(
+          "a malformed link (\(link.debugDescription)) sets a problem and changes nothing else",
+          given: onTrail, when: .open(link),
+          then: with(onTrail) { $0.problem = .malformedLink(link) })
+      }
   }
 }

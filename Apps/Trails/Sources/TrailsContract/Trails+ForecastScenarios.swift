@@ -72,5 +72,54 @@ extension Trails {
         "forecast", weather, exactly: 2,
         with: [S.trailhead(of: S.gull), S.trailhead(of: S.tidepool)])
     },
+    Scenario("a superseded forecast request that answers late changes nothing") { context in
+      // The service ignores cancellation, as a slow server can: the first request for the
+      // Gull Point Loop answers, with a failure, after the trail was left and opened again.
+      typealias S = TrailsSamples
+      let (clock, work, weather) = (TestClock(), ControlledWork<Forecast>(), CallLog<Coordinate>())
+      let service = WeatherService(
+        forecast: weather.recording { _ in try await Task { try await work.makeWork() }.value })
+      let machine = TrailsDoubles.machine(
+        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: service,
+        clock: clock)
+      let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      store.send(.open("trails://trail/\(S.gull)"))
+      store.send(.back)
+      store.send(.show(.trail(S.gull)))
+      await store.settle()
+      work.fail(0, WeatherError.server(503))
+      await store.settle()
+      context.check(
+        store.state.trailForecast == TrailForecast(trailID: S.gull, status: .loading),
+        "the superseded request's late failure is not shown: \(store.state.trailForecast as Any)")
+      work.succeed(1, with: S.forecast)
+      await store.wait { $0.trailForecast?.status == .loaded(S.forecast) }
+      context.budget(
+        "forecast", weather, exactly: 2,
+        with: [S.trailhead(of: S.gull), S.trailhead(of: S.gull)])
+    },
+    Scenario("each kind of forecast failure shows the user its own line") { context in
+      typealias S = TrailsSamples
+      let cases: [(WeatherError, String)] = [
+        (.server(503), "the forecast service failed (HTTP 503); try again later"),
+        (.rateLimited, "too many forecast requests for Open-Meteo; try again in a minute"),
+        (.network("the network is down"), "no forecast: the network is down"),
+        (.decoding("no daily data"), "the forecast could not be read: no daily data"),
+      ]
+      for (error, line) in cases {
+        let clock = TestClock()
+        let machine = TrailsDoubles.machine(
+          store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+          weather: WeatherService(forecast: { _ in throw error }), clock: clock)
+        let store = context.store(initial: S.launch, machine: machine, clock: clock)
+        await store.wait { $0.restore == .done }
+        store.send(.open("trails://trail/\(S.cinder)"))
+        store.send(.edit(.add(trailID: S.cinder, day: 1)))
+        await store.wait {
+          $0.trailForecast?.status == .failed(line)
+            && $0.forecasts[ForecastKey(day: 1, trailID: S.cinder)] == .failed(line)
+        }
+      }
+    },
   ]
 }

@@ -54,6 +54,9 @@ extension Trails {
       await store.wait { $0.tab == .plan && $0.planPath.isEmpty }
       store.send(.open("trails://trail/nowhere"))
       await store.wait { $0.problem == .unknownTrail("nowhere") }
+      context.check(
+        store.state.problem?.description == "there is no trail 'nowhere'",
+        "the user reads which trail is unknown: \(store.state.problem?.description ?? "nothing")")
       context.check(store.state.tab == .plan, "a link to an unknown trail changes nothing else")
       context.budget("forecast", weather, exactly: 1, with: [S.trailhead(of: S.tidepool)])
     },

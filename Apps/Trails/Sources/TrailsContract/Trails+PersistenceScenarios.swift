@@ -6,6 +6,31 @@ import Weather
 
 extension Trails {
   static let persistenceScenarios: [Scenario<Trails>] = [
+    Scenario("a save starts exactly 500 ms after the last edit, not 1 ms sooner") { context in
+      typealias S = TrailsSamples
+      let (clock, saves) = (TestClock(), CallLog<Plan>())
+      let machine = TrailsDoubles.machine(
+        store: TrailsDoubles.store(loads: CallLog(), saves: saves),
+        weather: TrailsDoubles.weather(CallLog()), clock: clock)
+      let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      await store.wait { $0.restore == .done }
+      store.send(.edit(.add(trailID: S.gull, day: 1)))
+      await store.advance(by: .milliseconds(499))
+      store.send(.edit(.add(trailID: S.cinder, day: 2)))
+      await store.advance(by: .milliseconds(499))
+      context.budget("save", saves, exactly: 0)
+      await store.advance(by: .milliseconds(1))
+      await store.wait { $0.isSaved }
+      context.budget("save", saves, exactly: 1, with: [S.plan([S.gull], [S.cinder])])
+      // Gull Point Loop (6.4 km, 120 m) and Cinder Corrie (9.7 km, 610 m), by Naismith's rule:
+      // 16.1 km × 720 s + 730 m × 6 s = 15,972 s, 4 h 26 min 12 s.
+      context.check(
+        store.state.totals.ascentM == 730 && abs(store.state.totals.distanceKm - 16.1) < 1e-9,
+        "16.1 km and 730 m planned: \(store.state.totals)")
+      context.check(
+        store.state.totals.estimatedTime == .seconds(15_972),
+        "4 h 26 min 12 s of walking: \(store.state.totals.estimatedTime)")
+    },
     Scenario("restore, then one edit: one save") { context in
       typealias S = TrailsSamples
       let (clock, loads, saves) = (TestClock(), CallLog<String>(), CallLog<Plan>())
