@@ -20,6 +20,8 @@ struct Report {
   var planPersistence: PlanPersistence.Samples
   /// Samples of B9, in nanoseconds per launch.
   var coldStart: [Double]
+  /// Samples of B10, one per measured run over every registered contract's mutants.
+  var strength: [StrengthTime.Run]
   /// Measured runs per workload (B1 to B5, B7, B8).
   var runs: Int
 
@@ -100,6 +102,7 @@ struct Report {
       "B7_testStoreLatency": testStoreLatencyJSON,
       "B8_planPersistence": planPersistenceJSON,
       "B9_coldStart": coldStartJSON,
+      "B10_strengthTime": strengthJSON,
       "targets": targets,
       "allTargetsMet": targets.values.allSatisfy { $0["met"] as? Bool == true },
     ]
@@ -126,6 +129,19 @@ struct Report {
       "contracts": contracts,
       "totalSeconds": rounded(Bench.median(conformance.map(\.totalSeconds)), places: 3),
       "samplesTotalSeconds": conformance.map { rounded($0.totalSeconds, places: 3) },
+    ]
+  }
+
+  /// B10: median seconds for every contract against every mutant, and mutants per second.
+  private var strengthJSON: [String: Any] {
+    [
+      "runner": "ContractRunner, depth 6, seed 1, mutate",
+      "runs": strength.count,
+      "warmupRuns": 1,
+      "mutants": strength.first?.mutants ?? 0,
+      "totalSeconds": rounded(Bench.median(strength.map(\.totalSeconds)), places: 3),
+      "samplesTotalSeconds": strength.map { rounded($0.totalSeconds, places: 3) },
+      "mutantsPerSecond": rounded(Bench.median(strength.map(\.mutantsPerSecond)), places: 1),
     ]
   }
 

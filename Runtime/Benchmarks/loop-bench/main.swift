@@ -1,6 +1,6 @@
 // loop-bench: throughput, latency and memory of the Loop runtime, printed as one JSON object.
-// B1-B5 measure the runtime; B6-B9 what people wait for: conformance, a TestStore step, the
-// trails database and a CLI's cold start.
+// B1-B5 measure the runtime; B6-B10 what people wait for: conformance, a TestStore step, the
+// trails database, a CLI's cold start and contract strength.
 //
 // stdout carries only the JSON; progress goes to stderr. Build and run with `make bench`, or
 // `swift build -c release --product loop-bench && .build/release/loop-bench`.
@@ -46,6 +46,8 @@ do {
   let command = "movies " + ColdStart.arguments.joined(separator: " ")
   progress("B9 coldStart: \(command) x \(ColdStart.launches) launches")
   let coldStart = try ColdStart.run()
+  progress("B10 strengthTime: every contract against every mutant x \(conformanceRuns) runs")
+  let strength = try await Bench.repeated(conformanceRuns) { try await StrengthTime.run() }
 
   let report = Report(
     reducerLoop: reducerLoop,
@@ -57,6 +59,7 @@ do {
     testStoreLatency: latency,
     planPersistence: persistence,
     coldStart: coldStart,
+    strength: strength,
     runs: runs
   )
   FileHandle.standardOutput.write(try report.encoded())

@@ -128,8 +128,10 @@ package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable 
   }
 }
 
-/// Faults a store can be made to have, so the contract runner can check that a contract
-/// notices them (contract strength). Only instrumented stores, which tests make, carry any.
+/// Faults a store can be made to have, for measuring contract strength.
+///
+/// The contract runner checks that a contract notices them. Only instrumented stores, which
+/// tests make, carry any.
 package struct RuntimeFaults: Hashable, Sendable {
   /// Every event an effect sends is queued twice.
   package var deliversEffectEventsTwice = false

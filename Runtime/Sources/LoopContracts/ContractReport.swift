@@ -22,7 +22,9 @@ public struct ContractReport: Sendable, Codable, Hashable {
   /// What is wrong with the table itself: rows nothing exercised, phases or kinds no row
   /// mentions, event cases with no kind, initial states the alphabet offers no event in.
   public var tableProblems: [String] = []
-  /// Distinct states seen by examples and scenarios. Scenario trajectories depend on how
+  /// Distinct states seen by examples and scenarios.
+  ///
+  /// Scenario trajectories depend on how
   /// effects interleave, so this count can differ between runs; exploration's cannot.
   public var scenarioStates = 0
   /// The contract's verdict on each mutant, when run with `--mutate`.

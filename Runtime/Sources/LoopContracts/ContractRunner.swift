@@ -80,9 +80,10 @@ public struct ContractRunner: Sendable {
     return report
   }
 
-  /// Runs the whole contract once per mutant (see ``Mutant``): each event kind ignored by the
-  /// reducer, each feedback removed, and the runtime and clock faults. A mutant is killed at
-  /// the first check that fails.
+  /// Runs the whole contract once per mutant (see ``Mutant``).
+  ///
+  /// The mutants: each event kind ignored by the reducer, each feedback removed, and the
+  /// runtime and clock faults. A mutant is killed at the first check that fails.
   ///
   /// - Parameter contract: The contract.
   /// - Returns: The verdict on every mutant.
@@ -131,7 +132,9 @@ public struct ContractRunner: Sendable {
     return strength
   }
 
-  /// Runs every check of `contract` on `subject` with `faults` planted. A mutant's run stops
+  /// Runs every check of `contract` on `subject` with `faults` planted.
+  ///
+  /// A mutant's run stops
   /// at its first failing check, and explores only when the mutant changes the reducer.
   private func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
     _ contract: Contract<M, Phase, Kind>, as subject: Subject<M>, faults: PlantedFaults,

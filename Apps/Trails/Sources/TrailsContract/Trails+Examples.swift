@@ -47,7 +47,8 @@ extension Trails {
           $0.revision = 2
           $0.stored = StoredPlan(plan: S.plan([S.gull]), revision: 4)
           $0.unsavedEdits = [.add(trailID: S.tidepool, day: 2)]
-          $0.totals = PlanTotals(distanceKm: 6.4 + 3.2, ascentM: 205)  // Gull Point 6.4 km 120 m, Tidepool 3.2 km 85 m
+          // Gull Point 6.4 km 120 m, Tidepool 3.2 km 85 m
+          $0.totals = PlanTotals(distanceKm: 6.4 + 3.2, ascentM: 205)
           $0.forecasts = [gullKey: .loading, ForecastKey(day: 2, trailID: S.tidepool): .loading]
         }),
       Example(
@@ -110,7 +111,8 @@ extension Trails {
           $0.stored = StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2)
           $0.plan = S.plan([S.cinder, S.gull])
           $0.revision = 2
-          $0.totals = PlanTotals(distanceKm: 9.7 + 6.4, ascentM: 730)  // Cinder Corrie and Gull Point
+          // Cinder Corrie and Gull Point
+          $0.totals = PlanTotals(distanceKm: 9.7 + 6.4, ascentM: 730)
           $0.forecasts = [gullKey: .loading, ForecastKey(day: 1, trailID: S.cinder): .loading]
         }),
       Example(
@@ -137,7 +139,8 @@ extension Trails {
           $0.stored = StoredPlan(plan: S.plan([S.tidepool]), revision: 2)
           $0.plan = S.plan([S.tidepool, S.gull])
           $0.revision = 2
-          $0.totals = PlanTotals(distanceKm: 3.2 + 6.4, ascentM: 205)  // Tidepool Steps and Gull Point
+          // Tidepool Steps and Gull Point
+          $0.totals = PlanTotals(distanceKm: 3.2 + 6.4, ascentM: 205)
           $0.forecasts[ForecastKey(day: 1, trailID: S.tidepool)] = .loading
         }),
       Example(

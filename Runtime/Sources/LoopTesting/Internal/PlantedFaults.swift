@@ -1,7 +1,8 @@
 import Loop
 
-/// Faults the contract runner plants in the test stores and test clocks made while a mutant
-/// runs, to measure whether a contract notices them. Empty everywhere else.
+/// Faults the contract runner plants in test stores and test clocks while a mutant runs.
+///
+/// They measure whether a contract notices them; empty everywhere else.
 package struct PlantedFaults: Sendable {
   /// Faults of the store runtime, given to every `TestStore` made.
   package var runtime = RuntimeFaults()

@@ -4,33 +4,34 @@ import LoopTesting
 import TemplateFeature
 
 extension Template {
-  /// The fixture glossary, with every call recorded in `calls`: the double scenarios and
-  /// tests count calls with.
+  /// The fixture glossary, every call recorded in `calls`: the double scenarios count with.
   static func recording(_ calls: CallLog<String>) -> Glossary {
     Glossary(define: calls.recording { term in try await Glossary.fixtures.define(term) })
   }
 
-  /// A glossary answering from `work`, every call recorded in `calls`; with `late`, a call
-  /// cancelled in flight still answers, as a slow server can.
-  static func controlled(
-    _ work: ControlledWork<String>, _ calls: CallLog<String>, late: Bool = false
-  ) -> Glossary {
-    Glossary(
+  /// A store on a test clock whose glossary answers from `work`, every call in `calls`; with
+  /// `late`, a call cancelled in flight still answers, as a slow server can.
+  static func lookup(
+    _ context: ScenarioContext<Template>, _ work: ControlledWork<String>, _ calls: CallLog<String>,
+    late: Bool = false
+  ) -> TestStore<State, Event> {
+    let glossary = Glossary(
       define: calls.recording { term in
         do { return try await work.makeWork() } catch is CancellationError where late {
           return "late definition of \(term)"
         }
       })
+    let clock = TestClock()
+    return context.store(
+      initial: State(), machine: Template(glossary: glossary, clock: clock), clock: clock)
   }
 
   // One scenario per promise of the documentation, each with its call budget.
   static let scenarios: [Scenario<Template>] = [
     Scenario("a lookup starts exactly 300 ms after the last keystroke, not 1 ms sooner") {
       context in
-      let (clock, work, calls) = (TestClock(), ControlledWork<String>(), CallLog<String>())
-      let store = context.store(
-        initial: State(), machine: Template(glossary: controlled(work, calls), clock: clock),
-        clock: clock)
+      let (work, calls) = (ControlledWork<String>(), CallLog<String>())
+      let store = lookup(context, work, calls)
       for query in ["r", "red", "reducer"] {
         store.send(.queryChanged(query))
         await store.advance(by: .milliseconds(299))
@@ -41,43 +42,32 @@ extension Template {
       work.succeed(0, with: "A pure function.")
       await store.wait { $0.status == .answered(term: "reducer", definition: "A pure function.") }
     },
-    Scenario("an unknown term and an unreachable glossary each show their one line") { context in
-      let clock = TestClock()
-      let calls = CallLog<String>()
-      let unavailable = Glossary { _ in throw GlossaryError.unavailable }
-      let store = context.store(
-        initial: State(),
-        machine: Template(glossary: recording(calls), clock: clock),
-        clock: clock)
-      store.send(.queryChanged("Nope"))
-      await store.advance(by: .milliseconds(300))
-      await store.wait { $0.status == .failed(term: "nope", message: "no entry for 'nope'") }
-      context.budget("define", calls, exactly: 1, with: ["nope"])
-      let down = context.store(
-        initial: State(), machine: Template(glossary: unavailable, clock: clock), clock: clock)
-      down.send(.queryChanged("store"))
-      await down.advance(by: .milliseconds(300))
-      await down.wait {
-        $0.status == .failed(term: "store", message: "the glossary is unavailable; try again")
-      }
-    },
-    Scenario("a superseded lookup never answers, even when the term is typed again") { context in
-      let (clock, work, calls) = (TestClock(), ControlledWork<String>(), CallLog<String>())
-      let store = context.store(
-        initial: State(),
-        machine: Template(glossary: controlled(work, calls, late: true), clock: clock),
-        clock: clock)
+    Scenario("a superseded lookup never answers, even when its term is typed again") { context in
+      let (work, calls) = (ControlledWork<String>(), CallLog<String>())
+      let store = lookup(context, work, calls, late: true)
       store.send(.queryChanged("reducer"))
       await store.advance(by: .milliseconds(300))  // the lookup of "reducer" is in flight
       store.send(.queryChanged("store"))  // cancels it: it answers anyway, late
       store.send(.queryChanged("reducer"))  // a new lookup, 300 ms from now
       await store.settle()
-      context.check(
-        store.state.status == .waiting(term: "reducer"), "the late answer is not shown")
+      context.check(store.state.status == .waiting(term: "reducer"), "no late answer shown")
       await store.advance(by: .milliseconds(300))
       work.succeed(1, with: "A pure function.")
       await store.wait { $0.status == .answered(term: "reducer", definition: "A pure function.") }
       context.budget("define", calls, exactly: 2, with: ["reducer", "reducer"])
+    },
+    Scenario("each kind of failure shows its line") { context in
+      for (error, line) in [
+        (GlossaryError.notFound(term: "nope"), "no entry for 'nope'"),
+        (.unavailable, "the glossary is unavailable; try again"),
+      ] {
+        let (work, calls) = (ControlledWork<String>(), CallLog<String>())
+        let store = lookup(context, work, calls)
+        store.send(.queryChanged("Nope"))
+        await store.advance(by: .milliseconds(300))
+        work.fail(0, error)
+        await store.wait { $0.status == .failed(term: "nope", message: line) }
+      }
     },
   ]
 }

@@ -1,13 +1,8 @@
 extension Template {
-  /// The feature's one dependency: a struct of `@Sendable` closures, so tests pass doubles
-  /// through the machine's initializer.
+  /// The feature's one dependency: a struct of closures tests replace with doubles.
   ///
-  /// Replace it with your feature's dependency (a catalog, a store, a clock-driven source):
-  /// add a `live` value for the real thing next to ``fixtures``.
-  ///
-  /// ```swift
-  /// let glossary = Template.Glossary(define: { term in "the definition of \(term)" })
-  /// ```
+  /// Replace it with yours, with a `live` value beside
+  /// ``fixtures``.
   public struct Glossary: Sendable {
     /// Defines a term, or throws ``GlossaryError``.
     public var define: @Sendable (String) async throws -> String
@@ -18,6 +13,25 @@ extension Template {
     public init(define: @escaping @Sendable (String) async throws -> String) {
       self.define = define
     }
+
+    /// A few words of this repository, so the feature works offline with no fixture files.
+    public static let entries = [
+      "feedback": "Turns states into work whose result is sent back as an event.",
+      "reducer": "A pure function that turns a state and an event into the next state.",
+      "store": "Runs a machine: reduces events one at a time and keeps its effects running.",
+    ]
+
+    /// Answers from ``entries``; an unknown term throws ``GlossaryError/notFound(term:)``.
+    public static let fixtures = Glossary { term in
+      guard let definition = entries[term] else { throw GlossaryError.notFound(term: term) }
+      return definition
+    }
+
+    /// A test double whose every call throws `error`.
+    ///
+    /// - Parameter error: What each call throws.
+    /// - Returns: The glossary.
+    public static func failing(_ error: GlossaryError) -> Glossary { Glossary { _ in throw error } }
   }
 
   /// Why a term has no definition.
@@ -34,33 +48,5 @@ extension Template {
       case .unavailable: "the glossary is unavailable; try again"
       }
     }
-  }
-}
-
-extension Template.Glossary {
-  /// The built-in entries: a few words of this repository, so the feature works offline
-  /// with no fixture files.
-  public static let entries: [String: String] = [
-    "contract": "A machine's specification as data: table, examples, invariants, scenarios.",
-    "feedback": "Turns states into work whose result is sent back as an event.",
-    "reducer": "A pure function that turns a state and an event into the next state.",
-    "store": "Runs a machine: reduces events one at a time and keeps its effects running.",
-  ]
-
-  /// Answers from ``entries`` at once; an unknown term throws
-  /// ``Template/GlossaryError/notFound(term:)``.
-  public static let fixtures = Template.Glossary { term in
-    guard let definition = entries[term] else {
-      throw Template.GlossaryError.notFound(term: term)
-    }
-    return definition
-  }
-
-  /// A test double whose every call throws `error`.
-  ///
-  /// - Parameter error: What each call throws.
-  /// - Returns: The glossary.
-  public static func failing(_ error: Template.GlossaryError) -> Self {
-    Self { _ in throw error }
   }
 }

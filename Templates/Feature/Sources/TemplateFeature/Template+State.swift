@@ -1,13 +1,12 @@
 extension Template {
   /// What the user sees: the query as typed and what the lookup is doing.
   ///
-  /// Replace the fields with your feature's; keep it a value (`Hashable`) so tests compare it
-  /// and exploration can dedupe it.
+  /// Keep it a value (`Hashable`), so tests compare it and exploration can dedupe it.
   public struct State: Hashable, Sendable {
     /// The query as typed.
-    public var query: String
+    public var query = ""
     /// What the lookup is doing for the query's term.
-    public var status: Status
+    public var status = Status.idle
 
     /// Creates a state; the default is the launch state, with nothing typed.
     ///
@@ -15,14 +14,11 @@ extension Template {
     ///   - query: The query as typed.
     ///   - status: What the lookup is doing.
     public init(query: String = "", status: Status = .idle) {
-      self.query = query
-      self.status = status
+      (self.query, self.status) = (query, status)
     }
 
-    /// Whether the lookup is at rest (nothing pending), so a one-shot run can stop and print.
-    public var isSettled: Bool {
-      status.pendingTerm == nil
-    }
+    /// Whether nothing is pending, so a one-shot run can stop and print.
+    public var isSettled: Bool { status.pendingTerm == nil }
   }
 
   /// What the lookup is doing: one case per phase, so impossible mixes cannot be written.
@@ -46,8 +42,7 @@ extension Template {
 
     /// The term waiting to be looked up, if any: what the lookup feedback watches.
     public var pendingTerm: String? {
-      if case .waiting(let term) = self { return term }
-      return nil
+      if case .waiting(let term) = self { term } else { nil }
     }
   }
 

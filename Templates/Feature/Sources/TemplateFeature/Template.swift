@@ -3,15 +3,13 @@ import Loop
 // Replace this machine with yours: keep the shape (dependencies in, a pure reducer, feedbacks
 // built from the dependencies) and change what it does.
 
-/// Looks up a term: waits for a short pause in typing, then asks the glossary and shows the
-/// definition, or one line saying why there is none.
+/// Looks up a term 300 ms after typing pauses: the definition, or one line on why not.
 ///
-/// A new term cancels the pending lookup (switch-latest), retyping the same term keeps what
-/// is shown, and a blank query shows nothing and looks nothing up.
+/// A new term cancels the pending lookup (switch-latest), retyping the same
+/// term keeps what is shown, and a blank query shows nothing and looks nothing up.
 ///
 /// ```swift
-/// let machine = Template(glossary: .fixtures, clock: ContinuousClock())
-/// let store = Store(initial: Template.State(), machine: machine)
+/// let store = Store(initial: Template.State(), machine: Template(glossary: .fixtures, clock: ContinuousClock()))
 /// store.send(.queryChanged("reducer"))
 /// ```
 public struct Template: Machine {
@@ -65,18 +63,19 @@ public struct Template: Machine {
 
   /// One feedback: while a term is waiting, sleep out the debounce, then look it up.
   ///
-  /// A new term cancels the running effect, sleep included, so a burst of typing makes one
-  /// call.
+  /// A new term cancels the running effect, sleep included, so a burst of typing makes one call.
   public var feedbacks: [Feedback<State, Event>] {
     [
       .onChange(of: \.status.pendingTerm, name: "lookup") { [glossary, clock] term in
         try await clock.sleep(for: Self.debounce)
-        // Any other error ends the effect with no event: a cancelled sleep or call means a
-        // newer term superseded this one.
         do {
           return .answered(term: term, definition: try await glossary.define(term))
-        } catch let error as GlossaryError {
-          return .failed(term: term, message: error.userMessage)
+        } catch is CancellationError {
+          throw CancellationError()  // a newer term superseded this one: no event
+        } catch {
+          // Every other error is a failure the user reads, never a lookup left waiting.
+          let failure = error as? GlossaryError ?? .unavailable
+          return .failed(term: term, message: failure.userMessage)
         }
       }
     ]
