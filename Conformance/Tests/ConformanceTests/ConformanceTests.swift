@@ -15,4 +15,36 @@ struct ConformanceTests {
     let names = registeredContracts.map(\.name)
     #expect(Set(names).count == names.count)
   }
+
+  @Test func theSameSeedGivesTheSameExploredCountsOnEveryRun() async throws {
+    let contract = try #require(registeredContracts.first { $0.name == "movie-search" })
+    let runner = ContractRunner(options: .init(exploration: .init(seed: 5)))
+    let first = await contract.run(with: runner)
+    let second = await contract.run(with: runner)
+
+    #expect(first.exploration.statesExplored == second.exploration.statesExplored)
+    #expect(first.exploration.steps == second.exploration.steps)
+    #expect(first.invariants.map(\.statesChecked) == second.invariants.map(\.statesChecked))
+    #expect(first.counts == second.counts)
+  }
+
+  @Test func eachRuntimeMutantIsPlantedAndTheTemplateContractKillsThem() async throws {
+    let contract = try #require(registeredContracts.first { $0.name == "template" })
+    let report = await contract.run(with: ContractRunner(options: .init(mutate: true)))
+    let strength = try #require(report.strength)
+    let verdicts = Dictionary(
+      uniqueKeysWithValues: strength.mutants.map { ($0.mutant, $0.killedBy) })
+
+    #expect(strength.percent == 100)
+    #expect(strength.equivalent.map(\.mutant) == ["every effect event is delivered twice"])
+    #expect(
+      verdicts["the runtime reduces events of superseded effects"]
+        == .scenario("a superseded lookup never answers, even when its term is typed again"))
+    for scale in ["2/3", "3/2"] {
+      #expect(
+        verdicts["every clock sleep wakes at \(scale) of its duration"]
+          == .scenario("a lookup starts exactly 300 ms after the last keystroke, not 1 ms sooner"))
+    }
+    #expect(verdicts["the feedback `lookup` is removed"].flatMap { $0 } != nil)
+  }
 }

@@ -73,4 +73,26 @@ struct ReportFormatTests {
     let failures = try root.nodes(forXPath: "//testcase/failure")
     #expect(failures.count == 2)
   }
+
+  @Test func withMutantsTheTableHasAStrengthColumnAndNamesEachSurvivorInOneSentence() async {
+    let run = await ConformanceRun.run(
+      [AnyContract(Dial.contract(broken: false))],
+      with: ContractRunner(options: .init(exploration: .init(depth: 4, seed: 3), mutate: true)))
+    let text = TextReport(useColor: false).render(run)
+
+    // The dial's one event kind ignored is killed; it has no effects or clock, so the four
+    // runtime mutants survive.
+    #expect(text.contains("strength"))
+    #expect(text.contains("1/5 (20%)"))
+    #expect(text.contains("dial: 4 mutant(s) survived"))
+    #expect(
+      text.contains(
+        "  - nothing in the dial contract notices when every effect event is delivered twice"))
+    #expect(run.strengthShortfalls(below: 100) == ["dial: strength 1/5 (20%) is below 100.0%"])
+    #expect(run.strengthShortfalls(below: 20).isEmpty)
+
+    let xml = JUnitReport.render(run)
+    #expect(xml.contains(#"classname="dial.strength" name="`turn` is ignored by the reducer""#))
+    #expect(xml.components(separatedBy: "<failure").count - 1 == 4)
+  }
 }
