@@ -2,7 +2,7 @@ import LoopTesting
 import MovieCatalog
 import MoviesFeature
 
-/// B7: the latency of one destination-tier step, `store.send(.nextPage)` then
+/// B7: the latency of one destination-mode step, `store.send(.nextPage)` then
 /// `await store.settle()`, on the movies pager with an immediate catalog.
 ///
 /// The catalog serves five fixture pages decoded once before the clock starts, and says there

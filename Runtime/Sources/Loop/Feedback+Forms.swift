@@ -19,7 +19,8 @@ extension Feedback {
   ///   - fileID: The call site's file, for the default name.
   ///   - line: The call site's line, for the default name.
   ///   - effect: The work to do for a query; the event it returns, if any, is sent.
-  ///   - onError: Maps an error the effect throws to an event; without it errors are dropped.
+  ///   - onError: Maps an error the effect throws, with the input it was started for, to an
+  ///     event; without it errors are dropped. Cancellation never reaches it.
   /// - Returns: The feedback.
   public static func onChange<Query: Equatable & Sendable>(
     of query: @escaping @Sendable (State) -> Query?,
@@ -27,7 +28,7 @@ extension Feedback {
     fileID: StaticString = #fileID,
     line: UInt = #line,
     effect: @escaping @Sendable (Query) async throws -> Event?,
-    onError: (@Sendable (any Error) -> Event?)? = nil
+    onError: (@Sendable (Query, any Error) -> Event?)? = nil
   ) -> Feedback {
     custom(name: name ?? defaultName("onChange", fileID, line), initial: Query?.none) {
       last, state, _, effects in
@@ -35,7 +36,7 @@ extension Feedback {
       guard next != last else { return }
       last = next
       if let next {
-        effects.start(0, single({ try await effect(next) }, onError: onError))
+        effects.start(0, single({ try await effect(next) }, onError: bind(onError, to: next)))
       } else {
         effects.cancel(0)
       }
@@ -61,7 +62,7 @@ extension Feedback {
     fileID: StaticString = #fileID,
     line: UInt = #line,
     events: @escaping @Sendable (Query) -> Events,
-    onError: (@Sendable (any Error) -> Event?)? = nil
+    onError: (@Sendable (Query, any Error) -> Event?)? = nil
   ) -> Feedback where Events.Element == Event {
     custom(name: name ?? defaultName("streaming", fileID, line), initial: Query?.none) {
       last, state, _, effects in
@@ -78,7 +79,7 @@ extension Feedback {
             send(event)
           }
         } catch {
-          try forward(error, onError: onError, send: send)
+          try forward(error, onError: bind(onError, to: next), send: send)
         }
       }
     }
@@ -98,6 +99,7 @@ extension Feedback {
   ///   - line: The call site's line, for the default name.
   ///   - effect: The work to do; the event it returns, if any, is sent.
   ///   - onError: Maps an error the effect throws to an event; without it errors are dropped.
+  ///     Cancellation never reaches it.
   /// - Returns: The feedback.
   public static func whenBecomesTrue(
     _ predicate: @escaping @Sendable (State) -> Bool,
@@ -132,7 +134,8 @@ extension Feedback {
   ///   - fileID: The call site's file, for the default name.
   ///   - line: The call site's line, for the default name.
   ///   - effect: The work to do for the payload; the event it returns, if any, is sent.
-  ///   - onError: Maps an error the effect throws to an event; without it errors are dropped.
+  ///   - onError: Maps an error the effect throws, with the input it was started for, to an
+  ///     event; without it errors are dropped. Cancellation never reaches it.
   /// - Returns: The feedback.
   public static func onEvent<Payload: Sendable>(
     matching: @escaping @Sendable (Event) -> Payload?,
@@ -140,12 +143,12 @@ extension Feedback {
     fileID: StaticString = #fileID,
     line: UInt = #line,
     effect: @escaping @Sendable (Payload) async throws -> Event?,
-    onError: (@Sendable (any Error) -> Event?)? = nil
+    onError: (@Sendable (Payload, any Error) -> Event?)? = nil
   ) -> Feedback {
     custom(name: name ?? defaultName("onEvent", fileID, line), initial: ()) {
       _, _, event, effects in
       guard let event, let payload = matching(event) else { return }
-      effects.start(0, single({ try await effect(payload) }, onError: onError))
+      effects.start(0, single({ try await effect(payload) }, onError: bind(onError, to: payload)))
     }
   }
 
@@ -162,7 +165,8 @@ extension Feedback {
   ///   - fileID: The call site's file, for the default name.
   ///   - line: The call site's line, for the default name.
   ///   - effect: The work to do for one key; the event it returns, if any, is sent.
-  ///   - onError: Maps an error the effect throws to an event; without it errors are dropped.
+  ///   - onError: Maps an error the effect throws, with the input it was started for, to an
+  ///     event; without it errors are dropped. Cancellation never reaches it.
   /// - Returns: The feedback.
   public static func forEach<Key: Hashable & Sendable>(
     keys: @escaping @Sendable (State) -> Set<Key>,
@@ -170,7 +174,7 @@ extension Feedback {
     fileID: StaticString = #fileID,
     line: UInt = #line,
     effect: @escaping @Sendable (Key) async throws -> Event?,
-    onError: (@Sendable (any Error) -> Event?)? = nil
+    onError: (@Sendable (Key, any Error) -> Event?)? = nil
   ) -> Feedback {
     custom(name: name ?? defaultName("forEach", fileID, line), initial: Set<Key>()) {
       current, state, _, effects in
@@ -180,7 +184,7 @@ extension Feedback {
         effects.cancel(removed)
       }
       for added in next.subtracting(current) {
-        effects.start(added, single({ try await effect(added) }, onError: onError))
+        effects.start(added, single({ try await effect(added) }, onError: bind(onError, to: added)))
       }
       current = next
     }
@@ -202,15 +206,25 @@ extension Feedback {
     }
   }
 
+  /// `onError` with its first argument fixed to `input`: the query, payload or key the
+  /// effect was started for.
+  static func bind<Input: Sendable>(
+    _ onError: (@Sendable (Input, any Error) -> Event?)?, to input: Input
+  ) -> (@Sendable (any Error) -> Event?)? {
+    guard let onError else { return nil }
+    return { @Sendable error in onError(input, error) }
+  }
+
   /// Sends the event `onError` maps `error` to, or rethrows so the store records a failure.
   ///
-  /// Errors of a cancelled effect are always rethrown: a cancelled effect sends nothing.
+  /// Errors of a cancelled effect, and `CancellationError` wherever it comes from, are always
+  /// rethrown: a cancelled effect sends nothing, so no `onError` needs to handle cancellation.
   static func forward(
     _ error: any Error,
     onError: (@Sendable (any Error) -> Event?)?,
     send: Send<Event>
   ) throws {
-    if !Task.isCancelled, let onError, let event = onError(error) {
+    if !Task.isCancelled, !(error is CancellationError), let onError, let event = onError(error) {
       send(event)
       return
     }

@@ -94,6 +94,26 @@ public final class Store<State: Sendable, Event: Sendable>: Sendable {
     core.makeStateStream()
   }
 
+  /// Waits for the first state, from the current one on, that satisfies `condition`.
+  ///
+  /// The current state is checked first, so a state an event sent just before reached is
+  /// never missed; then every later state, in order. A command-line run sends its request
+  /// and waits for the state that answers it:
+  ///
+  /// ```swift
+  /// store.send(.textChanged("swift"))
+  /// let answer = await store.first { $0.text == "swift" && $0.isSettled }
+  /// ```
+  ///
+  /// - Parameter condition: What the state waited for satisfies.
+  /// - Returns: That state; `nil` when the store is cancelled or released first.
+  nonisolated(nonsending) public func first(where condition: (State) -> Bool) async -> State? {
+    for await state in states where condition(state) {
+      return state
+    }
+    return nil
+  }
+
   /// Cancels every running effect and stops reducing.
   ///
   /// Events queued and not yet reduced are dropped; later ``send(_:)`` calls do nothing.

@@ -26,7 +26,7 @@ package final class EffectRecord: Hashable, Sendable, CustomStringConvertible {
   package let feedback: String
   /// The key the effect runs under within its feedback.
   package let key: EffectKey
-  /// The effect's generation within its feedback.
+  /// The effect's generation within its feedback, from 0.
   package let generation: Int
 
   init(feedbackIndex: Int, feedback: String, key: EffectKey, generation: Int) {

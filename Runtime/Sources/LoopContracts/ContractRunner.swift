@@ -120,7 +120,7 @@ public struct ContractRunner: Sendable {
       strength.mutants.append(
         MutantResult(
           mutant: mutant.description, killedBy: killer?.rule,
-          killedWith: killer.map { Render.value($0.message, limit: 200) },
+          killedWith: killer.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" },
           equivalence: contract.equivalentMutants[mutant]))
     }
     for declared in contract.equivalentMutants.keys where !mutants.contains(declared) {

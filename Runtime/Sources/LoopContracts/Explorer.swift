@@ -1,4 +1,5 @@
 import Loop
+import LoopTesting
 
 /// Walks a contract's machine through its pure reducer: breadth-first to a depth, then seeded
 /// random walks deeper, checking every invariant and the table at every step.
@@ -210,7 +211,7 @@ where M.State: Hashable, M.Event: Codable {
     var move: ReportedMove?
     if case .undeclaredMove(let undeclared) = found.rule { move = undeclared }
     return ExplorationFailure(
-      rule: found.rule, move: move, events: found.events.map { "\($0)" },
+      rule: found.rule, move: move, events: found.events.map { ValueRendering.render($0) },
       initialState: found.origin,
       state: Render.value(found.state))
   }

@@ -20,7 +20,7 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
     self.subject = subject
   }
 
-  /// Makes a destination-tier test store whose trajectory the runner checks afterwards.
+  /// Makes a destination-mode test store whose trajectory the runner checks afterwards.
   ///
   /// - Parameters:
   ///   - initial: The first state.

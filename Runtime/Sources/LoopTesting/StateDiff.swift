@@ -2,7 +2,7 @@
 ///
 /// `StateDiff` walks both values with `Mirror` and reports each place where they differ, at
 /// the path you would write in Swift to reach it. It needs no conformance from the compared
-/// type: the exhaustive tier of the TestStore uses it to explain why the state after an event
+/// type: the exhaustive mode of the TestStore uses it to explain why the state after an event
 /// is not the state the test expected, and contract reports use it the same way.
 ///
 /// ```swift

@@ -261,9 +261,11 @@ public final class TestClock: Clock, Sendable {
     }
     perform(action, site: site) { now, target in
       """
-      TestClock.advance(by:) expected a duration of zero or more, but was asked to move by \
-      \(Instant(offset: duration)), from \(now) back to \(target). A TestClock only moves \
-      forward: advance by a non-negative duration, or start over with a new TestClock.
+      TestClock.advance(by:) failed.
+        Expected: a duration of zero or more.
+        Happened: it was asked to move by \(Instant(offset: duration)), from \(now) back to \(target).
+        Fix: a TestClock only moves forward: advance by a non-negative duration, or start over \
+      with a new TestClock.
       """
     }
   }
@@ -306,9 +308,11 @@ public final class TestClock: Clock, Sendable {
     }
     perform(action, site: site) { now, target in
       """
-      TestClock.advance(to:) expected an instant at or after now (\(now)), but was asked to \
-      go back to \(target). A TestClock only moves forward: advance to a later instant, or \
-      start over with a new TestClock.
+      TestClock.advance(to:) failed.
+        Expected: an instant at or after now (\(now)).
+        Happened: it was asked to go back to \(target).
+        Fix: a TestClock only moves forward: advance to a later instant, or start over with a \
+      new TestClock.
       """
     }
   }

@@ -33,7 +33,7 @@ extension TestStore {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     checkUncheckedSends()
-    let ordinal = beginSend()
+    let ordinal = beginSend(at: site)
     store.send(event)
     // The event is reduced by now unless an effect was reducing; then it is reduced next.
     let outcome = await until(timeout: .seconds(1)) { book in
@@ -79,14 +79,50 @@ extension TestStore {
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Claims the next event an effect sent, which must satisfy `matcher`, and asserts its state.
+  /// Claims the next event an effect sent of the case `embed` makes, whatever its payload, and
+  /// asserts its state.
   ///
-  /// Use it for events whose payload the test does not spell out:
+  /// Name the case by its constructor, as Swift spells it without macros:
   ///
   /// ```swift
-  /// await store.receive(
-  ///   { if case .resultsLoaded = $0 { true } else { false } },
-  ///   assert: { $0.status = .loaded })
+  /// await store.receive(Search.Event.loaded) { $0.status = .results(...) }
+  /// ```
+  ///
+  /// An event matches when its payload, taken out and put back with `embed`, gives the same
+  /// event: so two cases with the same payload type are told apart. For a case without a
+  /// payload, pass the event itself: `receive(.retry)`.
+  ///
+  /// - Parameters:
+  ///   - embed: The case's constructor, such as `Event.loaded`.
+  ///   - timeout: How long a busy store may go without any change before the wait fails.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  ///   - assert: Turns the state before the event into the state expected after it.
+  public func receive<Payload>(
+    _ embed: @escaping (Payload) -> Event,
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    assert: ((inout State) -> Void)? = nil
+  ) async where Event: Equatable {
+    await receive(
+      describedAs: "an event of the case made from a \(Payload.self)",
+      matching: { CaseMatch.payload(of: $0, madeBy: embed) != nil }, timeout: timeout,
+      assert: assert,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Claims the next event an effect sent, which must satisfy `matcher`, and asserts its state.
+  ///
+  /// Use it to accept an event by a property of its payload; to accept any event of one
+  /// case, pass the case's constructor instead (`receive(Event.resultsLoaded)`):
+  ///
+  /// ```swift
+  /// await store.receive({ if case .resultsLoaded(let page) = $0 { page.count > 1 } else { false } })
   /// ```
   ///
   /// - Parameters:
@@ -136,7 +172,7 @@ extension TestStore {
     _ = await settle(timeout: timeout, site: site)
     session.withLock { $0.isFinished = true }
     guard exhaustivity == .on else { return }
-    if let message = unfinishedBusiness(
+    if let (message, _) = unfinishedBusiness(
       headline: "finish() failed: the test left work unaccounted for.")
     {
       reportFailure(message, at: site)
@@ -172,20 +208,24 @@ extension TestStore {
       guard matcher(step.event) else {
         reportFailure(
           """
-          receive failed: expected \(expected).
+          receive failed.
+            Expected: \(expected).
             Happened: the next event sent by an effect was \(Diagnostics.describe(step.event)), \(step.origin).
-            What to do: receive events in the order effects sent them, or fix the effect that sent this one.
+            Fix: receive events in the order effects sent them, or fix the effect that sent this one.
           """, at: site)
         return
       }
       checkTransition(at: index, assert: assert, action: "receive(\(expected))", site: site)
     case .decided(.quiet):
       reportStuck(
-        "receive failed: expected \(expected), but no event sent by an effect is waiting, and the store is quiet, so none will come.",
+        call: "receive", .receive, expected: expected,
+        happened:
+          "no event sent by an effect is waiting, and the store is quiet, so none will come",
         from: session.withLock { $0.cursor }, site: site)
     case .timedOut:
       reportStuck(
-        "receive timed out: expected \(expected); the store went \(timeout) without any change while still busy.",
+        call: "receive", .receive, expected: expected,
+        happened: "none came, and the store went \(timeout) without any change while still busy",
         from: session.withLock { $0.cursor }, site: site)
     }
   }
@@ -205,12 +245,16 @@ extension TestStore {
         }
       }
       if !unclaimed.isEmpty {
-        let list = unclaimed.map { "    \(Diagnostics.describe($0.event)), \($0.origin)" }
+        let list = unclaimed.map {
+          "      \(Diagnostics.describe($0.event, indent: 6)), \($0.origin)"
+        }
         reportFailure(
           """
-          send(\(Diagnostics.describe(event))) came before \(unclaimed.count) event(s) sent by effects were received:
+          send(\(Diagnostics.describe(event))) failed.
+            Expected: every event effects sent before it received first.
+            Happened: \(unclaimed.count) event(s) sent by effects were not received:
           \(list.joined(separator: "\n"))
-            What to do: claim them first with `await store.receive(...)`.
+            Fix: claim them first with `await store.receive(...)`.
           """, at: site)
       }
     }
@@ -228,8 +272,8 @@ extension TestStore {
       guard let assert else {
         if before != after {
           report(
-            "\(action) changed the state, but no assert closure declared the change.",
-            expected: before, actual: after,
+            action, expected: "no change, since no assert closure declares one",
+            happened: "the state changed", expected: before, actual: after,
             fix: "pass a closure that makes these changes: \(action) { ... }", site: site)
         }
         return
@@ -239,13 +283,15 @@ extension TestStore {
       if before == after {
         reportFailure(
           """
-          \(action) was given an assert closure, but the state did not change.
-            What to do: remove the closure, or fix the reducer if a change was due.
+          \(action) failed.
+            Expected: the change the assert closure declares.
+            Happened: the state did not change.
+            Fix: remove the closure, or fix the reducer if a change was due.
           """, at: site)
       } else if expected != after {
         report(
-          "\(action): the state is not what the assert closure declared.",
-          expected: expected, actual: after,
+          action, expected: "the state the assert closure declares",
+          happened: "the state differs", expected: expected, actual: after,
           fix: "make the closure set the fields shown under + actual, or fix the reducer",
           site: site)
       }
@@ -255,23 +301,30 @@ extension TestStore {
       assert(&expected)
       if expected != after {
         report(
-          "\(action): the state is not what the assert closure declared.",
-          expected: expected, actual: after,
+          action, expected: "the state the assert closure declares",
+          happened: "the state differs", expected: expected, actual: after,
           fix: "make the closure set the fields shown under + actual, or fix the reducer",
           site: site)
       }
     }
   }
 
-  func report(_ headline: String, expected: State, actual: State, fix: String, site: CallSite) {
+  /// Reports a state that is not the one expected: the call, what it expected and what
+  /// happened in words, the field-by-field diff, and the fix.
+  func report(
+    _ call: String, expected words: String, happened: String, expected: State, actual: State,
+    fix: String, site: CallSite
+  ) {
     let diff =
       StateDiff(expected: expected, actual: actual)?.description
       ?? "  - expected: \(Diagnostics.describe(expected))\n  + actual:   \(Diagnostics.describe(actual))"
     reportFailure(
       """
-      \(headline)
+      \(call) failed.
+        Expected: \(words).
+        Happened: \(happened), field by field:
       \(diff)
-        What to do: \(fix).
+        Fix: \(fix).
       """, at: site)
   }
 
@@ -293,52 +346,85 @@ extension TestStore {
     }
   }
 
-  /// Unclaimed effect events and running effects, as a failure message, or `nil` when none.
-  func unfinishedBusiness(headline: String) -> String? {
-    let claimed = session.withLock { session -> Int in
+  /// Unclaimed effect events and running effects, as a failure message, with the site of
+  /// the send the first of them follows from; `nil` when there are none.
+  func unfinishedBusiness(headline: String) -> (message: String, origin: CallSite?)? {
+    let (claimed, sites) = session.withLock { session -> (Int, [CallSite]) in
       defer { session.claimed = Int.max }
-      return session.claimed
+      return (session.claimed, session.sendSites)
     }
-    return monitor.read { book -> String? in
+    return monitor.read { book -> (String, CallSite?)? in
       let unclaimed = book.steps.indices.filter { index in
         guard index >= claimed, case .effect = book.steps[index].origin else { return false }
         return true
       }
       let running = book.running
       guard !unclaimed.isEmpty || !running.isEmpty else { return nil }
-      var lines = [headline]
+      /// "started by send(.typed("swift")) at File.swift:12", for the send `ordinal`.
+      func startedBy(_ ordinal: Int?) -> String {
+        guard let ordinal, book.userSteps.indices.contains(ordinal) else {
+          return "started by the initial state"
+        }
+        let event = Diagnostics.describe(book.steps[book.userSteps[ordinal]].event, indent: 6)
+        let site = sites.indices.contains(ordinal) ? " at \(sites[ordinal])" : ""
+        return "started by send(\(event))\(site)"
+      }
+      var origins: [Int?] = []
+      var lines = [
+        headline, "  Expected: every event an effect sent received, and no effect running.",
+      ]
+      lines.append("  Happened:")
       if !unclaimed.isEmpty {
-        lines.append("  Events sent by effects and not received:")
+        lines.append("    events sent by effects and not received:")
         for index in unclaimed {
           let step = book.steps[index]
-          lines.append("    \(Diagnostics.describe(step.event)), \(step.origin)")
+          let origin = book.originatingSend(ofStep: index)
+          origins.append(origin)
+          lines.append(
+            "      \(Diagnostics.describe(step.event, indent: 6)), \(step.origin), \(startedBy(origin))"
+          )
         }
       }
       if !running.isEmpty {
-        lines.append("  Effects still running:")
-        lines.append(Diagnostics.pending(book).lines)
+        lines.append("    effects still running:")
+        for activity in running {
+          let origin = book.originatingSend(of: activity.record)
+          origins.append(origin)
+          let doing =
+            activity.waits.sorted { $0.key < $1.key }.first.map { "is \($0.value.description)" }
+            ?? (activity.isCancelled
+              ? "was cancelled and has not ended yet"
+              : "is running, not waiting on a test instrument")
+          lines.append("      \(activity.record) \(doing), \(startedBy(origin))")
+        }
       }
+      let fix = running.isEmpty ? "" : Diagnostics.pending(book, for: .finish).fix + "; "
       lines.append(
-        "  What to do: claim each event with `await store.receive(...)`, and finish or cancel each effect (advance the clock, complete the work, or send the event that stops it); or make the store with exhaustivity: .off if the test only checks destinations."
+        "  Fix: claim each event with `await store.receive(...)`, and end each effect (\(fix)or send the event that stops it); or make the store with exhaustivity: .off if the test only checks destinations."
       )
-      return lines.joined(separator: "\n")
+      let first = origins.compactMap { $0 }.first.flatMap {
+        sites.indices.contains($0) ? sites[$0] : nil
+      }
+      return (lines.joined(separator: "\n"), first)
     }
   }
 
   /// The end of an exhaustive test without ``finish(timeout:fileID:filePath:line:column:)``.
   ///
   /// Without settling, only what is certain is reported: events already reduced and not
-  /// received, and effects waiting on an instrument (they will not end by themselves).
+  /// received, and effects waiting on an instrument (they will not end by themselves). The
+  /// failure points at the send that started the first of them (else where the store was
+  /// made).
   func checkEndOfTest() {
     checkUncheckedSends()
     let blockedOnly = monitor.read { book in book.running.allSatisfy(\.isBlocked) }
     guard blockedOnly,
-      let message = unfinishedBusiness(
+      let (message, origin) = unfinishedBusiness(
         headline:
-          "The exhaustive TestStore made here ended with work unaccounted for (call `await store.finish()` at the end of the test to check it at a known point)."
+          "The exhaustive TestStore ended with work unaccounted for (call `await store.finish()` at the end of the test to check it at a known point)."
       )
     else { return }
-    reportFailure(message, at: createdAt)
+    reportFailure(message + "\n  Store made at \(createdAt).", at: origin ?? createdAt)
   }
 }
 

@@ -7,7 +7,8 @@ extension TestStore {
   /// Chains settle too: an effect that sends an event that starts another effect keeps the
   /// store busy until the last one finishes or waits. A store whose effect waits on something
   /// that is not an instrument (a real stream) never settles; `settle` then fails after
-  /// `timeout` with no change and says which effect is busy. Use ``waitUntil(timeout:_:fileID:filePath:line:column:)`` for such stores.
+  /// `timeout` with no change and says which effect is busy. Use
+  /// ``waitForCurrentState(timeout:_:fileID:filePath:line:column:)`` for such stores.
   ///
   /// - Parameters:
   ///   - timeout: How long the store may go without any change before the wait fails.
@@ -65,12 +66,32 @@ extension TestStore {
     case .decided(let match?):
       session.withLock { $0.cursor = max($0.cursor, match) }
     case .decided(nil):
-      reportStuck(
-        "wait(until:) failed: no state since the last waypoint satisfies the predicate, and the store is quiet, so no later state will.",
-        from: start, site: site)
+      let earlier = monitor.read { book in book.states[..<start].lastIndex(where: predicate) }
+      if let earlier {
+        reportStuck(
+          call: "wait(until:)", .waypoint,
+          expected:
+            "a state at or after the last waypoint (state [\(start)]) that satisfies the predicate",
+          happened:
+            "state [\(earlier)] satisfies it, but it came before the last waypoint, and nothing later does; the store is quiet, so no later state will",
+          from: earlier, site: site,
+          fix:
+            "waits are waypoints in order and never look back: move this wait before the send or wait that passed state [\(earlier)], or wait for what comes after it"
+        )
+      } else {
+        reportStuck(
+          call: "wait(until:)", .waypoint,
+          expected: "a state at or after the last waypoint that satisfies the predicate",
+          happened:
+            "no state since the last waypoint does, and the store is quiet, so no later state will",
+          from: start, site: site)
+      }
     case .timedOut:
       reportStuck(
-        "wait(until:) timed out: no state satisfied the predicate, and the store went \(timeout) without any change while still busy.",
+        call: "wait(until:)", .waypoint,
+        expected: "a state at or after the last waypoint that satisfies the predicate",
+        happened:
+          "none came, and the store went \(timeout) without any change while still busy",
         from: start, site: site)
     }
   }
@@ -79,8 +100,9 @@ extension TestStore {
   ///
   /// A store fed by a stream that is not a test instrument (a subscription kept open for the
   /// test's lifetime) never becomes quiet, so ``wait(timeout:until:fileID:filePath:line:column:)``
-  /// cannot fail early on it. `waitUntil` re-checks the state after every change and fails
-  /// only when `timeout` passes with no change.
+  /// cannot fail early on it. `waitForCurrentState` re-checks the state after every change
+  /// and fails only when `timeout` passes with no change; states that came and went do not
+  /// count.
   ///
   /// - Parameters:
   ///   - timeout: How long the store may go without any change before the wait fails.
@@ -89,7 +111,7 @@ extension TestStore {
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
-  public func waitUntil(
+  public func waitForCurrentState(
     timeout: Duration = .seconds(1),
     _ predicate: (State) -> Bool,
     fileID: StaticString = #fileID,
@@ -108,7 +130,9 @@ extension TestStore {
       session.withLock { $0.cursor = max($0.cursor, match) }
     case .timedOut:
       reportStuck(
-        "waitUntil timed out: the current state did not satisfy the predicate, and the store went \(timeout) without any change.",
+        call: "waitForCurrentState", .current,
+        expected: "the current state to satisfy the predicate",
+        happened: "it did not, and the store went \(timeout) without any change",
         from: start, site: site)
     }
   }
@@ -138,9 +162,10 @@ extension TestStore {
     guard let clock else {
       reportFailure(
         """
-        advance(by:) needs the TestClock the machine sleeps on.
+        advance(by:) failed: there is no clock to advance.
+          Expected: the TestClock the machine sleeps on, given to the TestStore.
           Happened: this TestStore was made without one.
-          What to do: pass it when making the store: TestStore(initial:machine:clock:).
+          Fix: pass it when making the store: TestStore(initial:machine:clock:).
         """, at: site)
       return
     }
@@ -182,23 +207,32 @@ extension TestStore {
     guard case .timedOut = outcome else { return true }
     let start = session.withLock { $0.cursor }
     reportStuck(
-      "settle() timed out: the store went \(timeout) without any change and is still busy.",
-      from: start, site: site)
+      call: "settle()", .settle, expected: "the store to become quiet",
+      happened: "it went \(timeout) without any change and is still busy", from: start,
+      site: site)
     return false
   }
 
-  /// Reports a wait that cannot succeed, with the trajectory, what is pending and the fix.
-  func reportStuck(_ headline: String, from start: Int, site: CallSite) {
+  /// Reports a wait that cannot succeed: what `call` expected, what happened (with the last
+  /// state, the trajectory from state `start` and what is pending), and the fix that applies
+  /// to `kind` of call (`fix`, when given, comes first).
+  func reportStuck(
+    call: String, _ kind: Diagnostics.Call, expected: String, happened: String, from start: Int,
+    site: CallSite, fix: String? = nil
+  ) {
     let message = monitor.read { book in
-      let pending = Diagnostics.pending(book)
+      let pending = Diagnostics.pending(book, for: kind)
+      let fixes = [fix, pending.fix].compactMap { $0 }.joined(separator: "; ")
       return """
-        \(headline)
-          Last state: \(Diagnostics.describe(book.lastState))
-          Trajectory since the last waypoint:
+        \(call) failed.
+          Expected: \(expected).
+          Happened: \(happened).
+            Last state: \(Diagnostics.describe(book.lastState, indent: 4))
+            Trajectory from state [\(start)]:
         \(Diagnostics.trajectory(book, from: start))
-          Pending:
+            Pending:
         \(pending.lines)
-          What to do: \(pending.fix).
+          Fix: \(fixes).
         """
     }
     reportFailure(message, at: site)

@@ -11,7 +11,7 @@ import Synchronization
 /// on an instrument. A wait that cannot succeed on a quiet store fails at once, naming what is
 /// pending, instead of timing out.
 ///
-/// Destination tier (``Exhaustivity/off``): send events, settle, wait for the states a user
+/// Destination mode (``Exhaustivity/off``): send events, settle, wait for the states a user
 /// would see, then assert on ``state`` and on the doubles.
 ///
 /// ```swift
@@ -24,7 +24,7 @@ import Synchronization
 /// await store.wait { $0.results.count == 3 }
 /// ```
 ///
-/// Exhaustive tier (``Exhaustivity/on``, the default): declare every change and claim every
+/// Exhaustive mode (``Exhaustivity/on``, the default): declare every change and claim every
 /// event.
 ///
 /// ```swift
@@ -56,6 +56,9 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     var sent = 0
     /// Sends whose transition had not been reduced yet when ``TestStore/send(_:fileID:filePath:line:column:)`` returned.
     var unchecked: [(ordinal: Int, site: CallSite)] = []
+    /// Where each send was made, by ordinal: end-of-test failures point at the send that
+    /// started what was left running.
+    var sendSites: [CallSite] = []
     var isFinished = false
   }
 
@@ -65,7 +68,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   ///   - initial: The first state.
   ///   - machine: The feature, built with the test's doubles.
   ///   - clock: The ``TestClock`` the machine sleeps on, which ``advance(by:timeout:fileID:filePath:line:column:)`` moves.
-  ///   - exhaustivity: ``Exhaustivity/on`` (the default) for the exhaustive tier,
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) for the exhaustive mode,
   ///     ``Exhaustivity/off`` for destination tests.
   ///   - fileID: The test's file, where end-of-test failures are reported.
   ///   - filePath: The test's file path.
@@ -172,7 +175,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let ordinal = beginSend()
+    let ordinal = beginSend(at: site)
     store.send(event)
     guard exhaustivity == .on else { return }
     if let step = monitor.read({ $0.userSteps.count > ordinal ? $0.userSteps[ordinal] : nil }) {
@@ -182,11 +185,12 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     }
   }
 
-  /// Counts a send and moves the waypoint cursor to the states it causes.
-  func beginSend() -> Int {
+  /// Counts a send made at `site` and moves the waypoint cursor to the states it causes.
+  func beginSend(at site: CallSite) -> Int {
     let next = monitor.read { $0.states.count }
     return session.withLock { session in
       session.cursor = max(session.cursor, next)
+      session.sendSites.append(site)
       defer { session.sent += 1 }
       return session.sent
     }

@@ -61,9 +61,11 @@ public final class UnimplementedClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     reportFailure(
       """
-      Expected no sleeps on `\(name)`: it is an UnimplementedClock.
-      `\(name)` was asked to sleep until \(deadline).
-      Pass a TestClock (and advance it) or an ImmediateClock if the feature is expected to wait.
+      `\(name)`.sleep failed.
+        Expected: no sleeps on `\(name)`: it is an UnimplementedClock.
+        Happened: `\(name)` was asked to sleep until \(deadline).
+        Fix: pass a TestClock (and advance it) or an ImmediateClock if the feature is expected \
+      to wait.
       """,
       at: site)
     throw CancellationError()

@@ -60,8 +60,11 @@ struct ContractRunnerTests {
     #expect(found?.events.count == 5)
     #expect(
       found.map {
-        Set([["coin", "coin", "push", "push", "push"], ["coin", "push", "coin", "push", "push"]])
-          .contains($0.events)
+        Set([
+          [".coin", ".coin", ".push", ".push", ".push"],
+          [".coin", ".push", ".coin", ".push", ".push"],
+        ])
+        .contains($0.events)
       } == true)
     let invariant = report.invariants.first { $0.name == "no more passes than coins" }
     #expect(invariant?.failure?.contains("reached by exploration") == true)

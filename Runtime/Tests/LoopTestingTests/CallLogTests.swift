@@ -92,8 +92,8 @@ struct CallLogTests {
 
     #expect(
       log.calls == [
-        CallLog.Call(arguments: "dune", feedback: "search", generation: 1),
-        CallLog.Call(arguments: "arrival", feedback: "search", generation: 2),
+        CallLog.Call(arguments: "dune", feedback: "search", generation: 0),
+        CallLog.Call(arguments: "arrival", feedback: "search", generation: 1),
       ])
   }
 }

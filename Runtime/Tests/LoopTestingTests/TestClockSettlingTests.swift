@@ -65,7 +65,7 @@ struct TestClockSettlingTests {
     await withKnownIssue {
       await clock.advance(by: .milliseconds(300))
     } matching: { issue in
-      message(of: issue).contains("settle() timed out")
+      message(of: issue).contains("settle() failed.\n  Expected: the store to become quiet.")
         && issue.sourceLocation?.fileName == "TestClockSettlingTests.swift"
     }
     gate.open()

@@ -3,7 +3,7 @@ import LoopTesting
 import TestSupport
 import Testing
 
-/// The destination tier on the sample search: the seeds' scenarios, asserted as a user sees
+/// The destination mode on the sample search: the seeds' scenarios, asserted as a user sees
 /// them, with the calls the doubles record.
 @Suite(.watchdog)
 struct TestStoreDestinationTests {
@@ -105,7 +105,7 @@ struct TestStoreDestinationTests {
 
     continuation.yield(2)
     continuation.yield(3)
-    await store.waitUntil { $0 == 5 }
+    await store.waitForCurrentState { $0 == 5 }
 
     #expect(store.state == 5)
     continuation.finish()

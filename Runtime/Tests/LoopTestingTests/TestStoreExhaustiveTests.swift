@@ -3,7 +3,7 @@ import LoopTesting
 import TestSupport
 import Testing
 
-/// The exhaustive tier on the sample search: every change declared, every event claimed.
+/// The exhaustive mode on the sample search: every change declared, every event claimed.
 @Suite(.watchdog)
 struct TestStoreExhaustiveTests {
   @Test func aSearchIsDescribedCompletelyWhenEveryStepIsAsserted() async throws {
@@ -38,15 +38,35 @@ struct TestStoreExhaustiveTests {
       $0.pending = "swift"
     }
     await store.advance(by: .milliseconds(300))
-    await store.receive(
-      { if case .debounced = $0 { true } else { false } },
-      assert: {
-        $0.pending = nil
-        $0.request = "swift"
-      })
+    await store.receive(SampleSearch.Event.debounced) {
+      $0.pending = nil
+      $0.request = "swift"
+    }
     harness.work.succeed(0, with: [])
-    await store.receive(
-      { if case .loaded = $0 { true } else { false } }, assert: { $0.request = nil })
+    await store.receive(SampleSearch.Event.loaded) { $0.request = nil }
+    await store.finish()
+  }
+
+  @Test func receiveByCaseTellsApartTwoCasesWithTheSamePayload() async throws {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+    await store.send(.typed("swift")) {
+      $0.query = "swift"
+      $0.pending = "swift"
+    }
+    await store.advance(by: .milliseconds(300))
+
+    // .typed and .debounced both carry a String: the effect sent .debounced.
+    await withKnownIssue {
+      await store.receive(SampleSearch.Event.typed)
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("an event of the case made from a String")
+        && text.contains(".debounced(\"swift\")")
+    }
+    // The mismatched receive claimed .debounced; the next event is the search's answer.
+    harness.work.succeed(0, with: [])
+    await store.receive(SampleSearch.Event.loaded) { $0.request = nil }
     await store.finish()
   }
 
@@ -60,7 +80,7 @@ struct TestStoreExhaustiveTests {
     #expect(store.state == SampleSearch.State())
   }
 
-  @Test func theNonExhaustiveTierChecksOnlyWhatTheClosureSets() async throws {
+  @Test func theNonExhaustiveModeChecksOnlyWhatTheClosureSets() async throws {
     let harness = SampleHarness()
     let store = harness.store(.off)
 

@@ -18,8 +18,8 @@ struct TestStoreFailureTests {
       let text = message(of: issue)
       return text.contains("the store is quiet")
         && text.contains(
-          "effect of feedback `debounce` (generation 1) is sleeping on the TestClock until +300 ms")
-        && text.contains("What to do: advance the test clock")
+          "effect of feedback `debounce` (generation 0) is sleeping on the TestClock until +300 ms")
+        && text.contains("Fix: advance the test clock")
         && text.contains("[1] .typed(\"swift\"), sent by the test   ← stuck here")
     }
   }
@@ -34,10 +34,10 @@ struct TestStoreFailureTests {
       await store.wait { !$0.results.isEmpty }
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("effect of feedback `search` (generation 1) is awaiting ControlledWork")
+      return text.contains("effect of feedback `search` (generation 0) is awaiting ControlledWork")
         && text.contains("complete the ControlledWork generation with `succeed` or `fail`")
         && text.contains(
-          ".debounced(\"swift\"), sent by effect of feedback `debounce` (generation 1)")
+          ".debounced(\"swift\"), sent by effect of feedback `debounce` (generation 0)")
     }
   }
 
@@ -58,7 +58,9 @@ struct TestStoreFailureTests {
       store.send(.typed("swift"))
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("send(.typed(\"swift\")) changed the state, but no assert closure")
+      return text.contains("send(.typed(\"swift\")) failed.")
+        && text.contains("Expected: no change, since no assert closure declares one.")
+        && text.contains("Happened: the state changed, field by field:")
         && text.contains("query") && text.contains("- expected: \"\"")
         && text.contains("+ actual:   \"swift\"")
     }
@@ -71,7 +73,10 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.send(.loaded("ignored", [])) { $0.results = [] }
     } matching: { issue in
-      message(of: issue).contains("was given an assert closure, but the state did not change")
+      let text = message(of: issue)
+      return text.contains("Expected: the change the assert closure declares.")
+        && text.contains("Happened: the state did not change.")
+        && text.contains("Fix: remove the closure")
     }
   }
 
@@ -85,7 +90,8 @@ struct TestStoreFailureTests {
       }
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("is not what the assert closure declared")
+      return text.contains("Expected: the state the assert closure declares.")
+        && text.contains("Happened: the state differs, field by field:")
         && text.contains("pending") && text.contains("- expected: \"swiftly\"")
         && text.contains("+ actual:   \"swift\"")
     }
@@ -105,8 +111,9 @@ struct TestStoreFailureTests {
       await store.receive(.loaded("swift", []))
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("expected .loaded(\"swift\", [])")
-        && text.contains("the next event sent by an effect was .debounced(\"swift\")")
+      return text.contains("receive failed.\n  Expected: .loaded(\"swift\", []).")
+        && text.contains("Happened: the next event sent by an effect was .debounced(\"swift\")")
+        && text.contains("Fix: receive events in the order effects sent them")
     }
     await withKnownIssue { await store.finish() }
   }
@@ -142,16 +149,21 @@ struct TestStoreFailureTests {
       await store.finish()
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("Events sent by effects and not received:")
+      return text.contains("events sent by effects and not received:")
         && text.contains(
-          ".debounced(\"swift\"), sent by effect of feedback `debounce` (generation 1)")
-        && text.contains("Effects still running:")
-        && text.contains("effect of feedback `search` (generation 1) is awaiting ControlledWork")
+          ".debounced(\"swift\"), sent by effect of feedback `debounce` (generation 0), "
+            + "started by send(.typed(\"swift\")) at LoopTestingTests/TestStoreFailureTests.swift:")
+        && text.contains("effects still running:")
+        && text.contains("effect of feedback `search` (generation 0) is awaiting ControlledWork")
+        && text.contains("  Fix: claim each event")
     }
   }
 
-  @Test func theEndOfAnExhaustiveTestFailsWithoutFinish() async throws {
+  @Test func theEndOfAnExhaustiveTestFailsWithoutFinishAtTheSendThatStartedTheEffect()
+    async throws
+  {
     let harness = SampleHarness()
+    let sendLine = #line + 3
     await withKnownIssue {
       let store = harness.store(.on)
       await store.send(.typed("swift")) {
@@ -161,9 +173,12 @@ struct TestStoreFailureTests {
       await store.settle()
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("The exhaustive TestStore made here ended with work unaccounted for")
+      return text.contains("The exhaustive TestStore ended with work unaccounted for")
         && text.contains(
-          "effect of feedback `debounce` (generation 1) is sleeping on the TestClock")
+          "effect of feedback `debounce` (generation 0) is sleeping on the TestClock")
+        && text.contains("started by send(.typed(\"swift\")) at")
+        // Reported at the send that started the effect, not where the store was made.
+        && issue.sourceLocation?.line == sendLine
     }
   }
 
@@ -179,8 +194,10 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.send(.watch(true)) { $0.isWatching = true }
     } matching: { issue in
-      message(of: issue).contains(
-        "came before 1 event(s) sent by effects were received:\n    .debounced(\"swift\")")
+      let text = message(of: issue)
+      return text.contains("Expected: every event effects sent before it received first.")
+        && text.contains(
+          "1 event(s) sent by effects were not received:\n      .debounced(\"swift\")")
     }
     await withKnownIssue { await store.finish() }
   }
@@ -210,16 +227,17 @@ struct TestStoreFailureTests {
       await store.settle(timeout: .milliseconds(20))
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("settle() timed out")
+      return text.contains("settle() failed.")
+        && text.contains("Happened: it went 0.02 seconds without any change and is still busy.")
         && text.contains(
-          "effect of feedback `subscription` (generation 1) is running, not waiting on a test instrument"
+          "effect of feedback `subscription` (generation 0) is running, not waiting on a test instrument"
         )
-        && text.contains("use waitUntil")
+        && text.contains("is waited on with `waitForCurrentState`")
     }
     continuation.finish()
   }
 
-  @Test func theNonExhaustiveTierFailsWhenAnAssertedFieldIsWrong() async throws {
+  @Test func theNonExhaustiveModeFailsWhenAnAssertedFieldIsWrong() async throws {
     let store = SampleHarness().store(.off)
 
     await withKnownIssue {
@@ -242,9 +260,10 @@ struct TestStoreFailureTests {
       await store.wait(timeout: .milliseconds(20)) { $0 == 1 }
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("wait(until:) timed out")
+      return text.contains("wait(until:) failed.")
+        && text.contains("none came, and the store went 0.02 seconds without any change")
         && text.contains(
-          "`subscription` (generation 1) is running, not waiting on a test instrument")
+          "`subscription` (generation 0) is running, not waiting on a test instrument")
     }
     continuation.finish()
   }
@@ -259,12 +278,33 @@ struct TestStoreFailureTests {
     continuation.yield(1)
 
     await withKnownIssue {
-      await store.waitUntil(timeout: .milliseconds(20)) { $0 == 2 }
+      await store.waitForCurrentState(timeout: .milliseconds(20)) { $0 == 2 }
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("waitUntil timed out")
-        && text.contains("the current state did not satisfy the predicate")
+      return text.contains("waitForCurrentState failed.")
+        && text.contains("Expected: the current state to satisfy the predicate.")
+        // The fix names what applies here, not this same call.
+        && text.contains("give the wait a longer `timeout`")
+        && !text.contains("waited on with `waitForCurrentState`")
     }
     continuation.finish()
+  }
+
+  @Test func aWaitForAStateThatCameBeforeTheLastWaypointSaysSoAndShowsIt() async throws {
+    let store = SampleHarness().store(.off)
+    store.send(.typed("swift"))
+    store.send(.typed("swiftly"))
+    await store.wait { $0.query == "swiftly" }
+
+    await withKnownIssue {
+      await store.wait { $0.query == "swift" }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("Happened: state [1] satisfies it, but it came before the last waypoint")
+        && text.contains("Trajectory from state [1]:")
+        && text.contains("[1] .typed(\"swift\"), sent by the test")
+        && text.contains("Fix: waits are waypoints in order and never look back")
+    }
+    await store.settle()
   }
 }

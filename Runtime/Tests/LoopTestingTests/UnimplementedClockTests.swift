@@ -12,9 +12,9 @@ struct UnimplementedClockTests {
         thrown = error
       }
     } matching: { issue in
-      issue.description.contains("Expected no sleeps on `debounce clock`")
+      issue.description.contains("Expected: no sleeps on `debounce clock`")
         && issue.description.contains("`debounce clock` was asked to sleep until +300 ms")
-        && issue.description.contains("Pass a TestClock (and advance it) or an ImmediateClock")
+        && issue.description.contains("Fix: pass a TestClock (and advance it) or an ImmediateClock")
         && issue.description.contains("if the feature is expected to wait")
         && issue.sourceLocation?.fileID == #fileID
         && issue.sourceLocation?.line == line

@@ -106,10 +106,10 @@ struct FeedbackTests {
 
     store.send(.flag(false))
     try await probe.waitForEndedEffects(1)
-    #expect(probe.cancelled.map(\.generation) == [1])
+    #expect(probe.cancelled.map(\.generation) == [0])
 
     store.send(.flag(true))
-    #expect(probe.started.map(\.generation) == [1, 2])
+    #expect(probe.started.map(\.generation) == [0, 1])
     store.cancel()
     try await probe.waitForEndedEffects(2)
   }
@@ -246,7 +246,7 @@ struct FeedbackTests {
         .onChange(
           of: \.query,
           effect: { _ in throw Boom() },
-          onError: { error in .failed("\(error)") })
+          onError: { _, error in .failed("\(error)") })
       ])
 
     store.send(.query("any"))
@@ -254,6 +254,42 @@ struct FeedbackTests {
 
     #expect(store.state.errors == ["Boom()"])
     #expect(Array(probe.ended.values) == [.completed])
+  }
+
+  @Test func onErrorSeesTheQueryTheFailedEffectWasStartedFor() async throws {
+    struct Boom: Error {}
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(
+          of: \.query,
+          effect: { _ in throw Boom() },
+          onError: { query, _ in .failed("no answer for \(query)") })
+      ])
+
+    store.send(.query("swift"))
+    try await probe.waitForEndedEffects(1)
+
+    #expect(store.state.errors == ["no answer for swift"])
+  }
+
+  @Test func aCancellationErrorNeverReachesOnErrorEvenFromAnEffectNotCancelled() async throws {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(
+          of: \.query,
+          effect: { _ in throw CancellationError() },
+          onError: { _, error in .failed("\(error)") })
+      ])
+
+    store.send(.query("any"))
+    try await probe.waitForEndedEffects(1)
+
+    #expect(store.state.errors.isEmpty)
+    #expect(Array(probe.ended.values) == [.cancelled])
   }
 
   @Test func customStartingOneKeyTwiceInOneReactionLaunchesOnce() async throws {

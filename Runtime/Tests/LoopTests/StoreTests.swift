@@ -22,6 +22,35 @@ struct StoreTests {
     },
   ]
 
+  @Test func firstWhereReturnsTheCurrentStateWhenItAlreadyHolds() async {
+    let store = Store(initial: Lab(), reducer: labReducer)
+    store.send(.increment)
+
+    let state = await store.first { $0.count == 1 }
+
+    #expect(state?.count == 1)
+  }
+
+  @Test func firstWhereWaitsForTheStateAnEffectBrings() async throws {
+    let store = Store(
+      initial: Lab(), reducer: labReducer,
+      feedbacks: [.onChange(of: \.query, name: "load") { query in .loaded("for \(query)") }])
+    store.send(.query("swift"))
+
+    let state = try await Task { await store.first { !$0.loaded.isEmpty } }.value(
+      within: WaitBound.standard)
+
+    #expect(state?.loaded == ["for swift"])
+  }
+
+  @Test func firstWhereReturnsNilWhenTheStoreIsCancelledFirst() async throws {
+    let store = Store(initial: Lab(), reducer: labReducer)
+    let waiting = Task { await store.first { $0.count == 99 } }
+    store.cancel()
+
+    #expect(try await waiting.value(within: WaitBound.standard) == nil)
+  }
+
   @Test func sendReducesSynchronouslyInTheCaller() {
     let store = Store(initial: Lab(), reducer: labReducer)
     store.send(.increment)

@@ -239,10 +239,11 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
           vacate(index, key, into: &decisions)
         case .start(let key, let operation):
           vacate(index, key, into: &decisions)
-          generations[index] += 1
+          // Generations count from 0, as the testing library's instruments do.
           let record = EffectRecord(
             feedbackIndex: index, feedback: names[index], key: key,
             generation: generations[index])
+          generations[index] += 1
           slots[index][key] = .running(record, nil)
           runningEffectCount += 1
           decisions.append(.launch(record, operation))

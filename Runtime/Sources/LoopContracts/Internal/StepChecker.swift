@@ -1,4 +1,5 @@
 import Loop
+import LoopTesting
 
 /// Checks steps and states against a contract's table and invariants, and remembers what
 /// exercised each row and the first violation of each rule.
@@ -65,15 +66,15 @@ where M.State: Hashable, M.Event: Codable {
   }
 }
 
-/// One-line renderings for reports.
+/// Values as reports show them: LoopTesting's renderer, the one every failure uses.
 enum Render {
-  static func value(_ value: Any, limit: Int = 300) -> String {
-    let text = String(describing: value).split(separator: "\n").joined(separator: " ")
-    return text.count > limit ? String(text.prefix(limit)) + "…" : text
+  /// `value` on one line when it fits, else laid out on several lines from column `indent`.
+  static func value(_ value: Any, indent: Int = 4) -> String {
+    ValueRendering.block(value, indent: indent)
   }
 
+  /// A path of events: on one line when it fits, else one event per line.
   static func path<Event>(_ events: [Event]) -> String {
-    events.isEmpty
-      ? "(the start state)" : events.map { value($0, limit: 80) }.joined(separator: ", ")
+    events.isEmpty ? "(the start state)" : ValueRendering.block(events, indent: 4)
   }
 }

@@ -2,11 +2,10 @@ import Loop
 
 /// The words of every TestStore failure: what was expected, what happened, what to do.
 enum Diagnostics {
-  /// A value on one line, cut short past `limit` characters.
-  static func describe(_ value: Any, limit: Int = 240) -> String {
-    let text = ValueRendering.render(value).split(separator: "\n").joined(separator: " ")
-    guard text.count > limit else { return text }
-    return String(text.prefix(limit)) + "…"
+  /// A value as every failure shows it: on one line when it fits, else laid out on several,
+  /// continuation lines indented from column `indent`; every field shown, never cut.
+  static func describe(_ value: Any, indent: Int = 4) -> String {
+    ValueRendering.block(value, indent: indent)
   }
 
   /// The trajectory from state `start` on, each state with the event that caused it and who
@@ -23,19 +22,34 @@ enum Diagnostics {
         cause = "initial state"
       } else {
         let step = book.steps[index - 1]
-        cause = "\(describe(step.event, limit: 120)), \(step.origin)"
+        cause = "\(describe(step.event, indent: 8)), \(step.origin)"
       }
       let marker = index == states.count - 1 ? "   ← stuck here" : ""
       lines.append("    [\(index)] \(cause)\(marker)")
-      lines.append("        \(describe(states[index]))")
+      lines.append("        \(describe(states[index], indent: 8))")
     }
     return lines.joined(separator: "\n")
   }
 
-  /// What the running effects are doing, one line each, and the fix that would move them.
-  static func pending<State, Event>(_ book: borrowing MonitorStateMachine<State, Event>) -> (
-    lines: String, fix: String
-  ) {
+  /// The call a failure is about, so the fix it names is one that applies there.
+  enum Call {
+    /// `wait(until:)`: a waypoint in the recorded states.
+    case waypoint
+    /// `waitForCurrentState`: the current state, on a store that may never settle.
+    case current
+    /// `settle()`, `advance(by:)` and the clock's own `advance`.
+    case settle
+    /// `receive`.
+    case receive
+    /// `finish()` and the end of the test.
+    case finish
+  }
+
+  /// What the running effects are doing, one line each, and the fix that would move them,
+  /// for a failure of `call`.
+  static func pending<State, Event>(
+    _ book: borrowing MonitorStateMachine<State, Event>, for call: Call
+  ) -> (lines: String, fix: String) {
     let running = book.running
     guard !running.isEmpty || book.queuedEvents > 0 else {
       return (
@@ -56,7 +70,9 @@ enum Diagnostics {
       } else if waits.isEmpty {
         lines.append("    \(activity.record) is running, not waiting on a test instrument")
         fixes.append(
-          "if it waits on something real (a stream, a network call), inject a ControlledWork, ControlledStream or TestClock, or use waitUntil"
+          call == .current
+            ? "if it waits on something real (a stream, a network call), inject a ControlledWork, ControlledStream or TestClock for it; if the state is due later, give the wait a longer `timeout`"
+            : "if it waits on something real (a stream, a network call), inject a ControlledWork, ControlledStream or TestClock for it; a store that never settles (a real subscription) is waited on with `waitForCurrentState`"
         )
       } else {
         for wait in waits {

@@ -5,11 +5,14 @@ import XCTest
 ///
 /// Public entry points take `#fileID`, `#filePath`, `#line` and `#column` defaults and pass
 /// them down as one value, so a failure points at the line of the test that made the call.
-struct CallSite: Sendable {
+struct CallSite: Sendable, CustomStringConvertible {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
+
+  /// `Module/File.swift:12`, as failures name a call.
+  var description: String { "\(fileID):\(line)" }
 }
 
 /// Reports a test failure at `site`: to the task's ``FailureSink`` if one is bound, else to

@@ -58,6 +58,6 @@ enum GenerationMisuse {
   }
 
   private static func describe(_ site: CallSite) -> String {
-    "\(site.fileID):\(site.line)"
+    site.description
   }
 }

@@ -40,6 +40,8 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
   private(set) var version = 0
   /// Indices into ``steps`` of the events the test sent, in the order they were reduced.
   private(set) var userSteps: [Int] = []
+  /// The step whose reduce started each effect; absent for effects the initial state started.
+  private(set) var startedBy: [EffectRecord: Int] = [:]
 
   init(initial: State) {
     states = [initial]
@@ -52,6 +54,29 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
 
   var lastState: State {
     states[states.count - 1]
+  }
+
+  /// Which of the test's sends (by ordinal) step `index` follows from: itself, or the send
+  /// that started the effect that sent it, and so on; `nil` when the chain begins at the
+  /// initial state.
+  func originatingSend(ofStep index: Int) -> Int? {
+    var current = index
+    var seen = Set<Int>()
+    while seen.insert(current).inserted {
+      switch steps[current].origin {
+      case .user:
+        return userSteps.firstIndex(of: current)
+      case .effect(let record):
+        guard let start = startedBy[record] else { return nil }
+        current = start
+      }
+    }
+    return nil
+  }
+
+  /// Which of the test's sends (by ordinal) the effect `record` follows from, if any.
+  func originatingSend(of record: EffectRecord) -> Int? {
+    startedBy[record].flatMap(originatingSend(ofStep:))
   }
 
   mutating func observe(_ observation: StoreObservation<State, Event>) {
@@ -70,6 +95,8 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
       dropped.append((event, origin, reason))
     case .effectStarted(let record):
       activities[record] = Activity(record: record)
+      // Observed right after the reduce whose feedbacks started it: the last step.
+      if !steps.isEmpty { startedBy[record] = steps.count - 1 }
     case .effectCancelled(let record):
       activities[record]?.isCancelled = true
     case .effectEnded(let record, let outcome):

@@ -66,7 +66,7 @@ struct SampleSearch: Machine {
       .onChange(
         of: \.request, name: "search",
         effect: { [search] query in .loaded(query, try await search(query)) },
-        onError: { error in .failed("\(error)") }),
+        onError: { _, error in .failed("\(error)") }),
       .streaming(of: \.tickerQuery, name: "ticker") { [ticker] _ in
         ticker().map { Event.tick($0) }
       },
