@@ -32,21 +32,15 @@ struct ScriptedPager {
   func run() async throws {
     let store = Store(initial: Movies.State(), machine: Movies(catalog: catalog))
     defer { store.cancel() }
-    var states = store.states.makeAsyncIterator()
     var printed: [MovieJSON] = []
-    // The stream starts with the current state.
-    guard var state = await states.next() else { return }
+    var state = store.state
     while state.pagesLoaded < pages, !state.isExhausted {
+      // Nothing is loading and the list is not exhausted, so the pager starts a request.
       let started = state.requestsStarted
       store.send(.nextPage)
-      // Not `store.state`: a send that arrives while an effect's answer is being reduced is
-      // queued and reduced later, so the state right after `send` may not show it yet. The
-      // store yields one state per reduced event and nothing else is in flight between
-      // loads, so the next state is this event's outcome.
-      guard let reduced = await states.next() else { break }
-      // The feature ignored the request: nothing to wait for.
-      guard reduced.requestsStarted > started else { break }
-      guard let settled = await Self.settled(reduced, in: &states) else { break }
+      guard
+        let settled = await store.first(where: { $0.requestsStarted > started && !$0.isLoading })
+      else { break }
       state = settled
       let newMovies = state.movies.dropFirst(printed.count)
       if case .text(let useColor) = format, !newMovies.isEmpty {
@@ -68,17 +62,5 @@ struct ScriptedPager {
   private func printJSON(_ movies: [MovieJSON]) throws {
     guard case .json = format else { return }
     try JSONOutput.write(movies)
-  }
-
-  /// `state`, or the first state after it, in which no load is in flight; `nil` when the
-  /// store stopped first.
-  private static func settled(
-    _ state: Movies.State, in states: inout AsyncStream<Movies.State>.Iterator
-  ) async -> Movies.State? {
-    guard state.isLoading else { return state }
-    while let next = await states.next() {
-      if !next.isLoading { return next }
-    }
-    return nil
   }
 }

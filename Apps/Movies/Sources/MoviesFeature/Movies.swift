@@ -66,18 +66,15 @@ public struct Movies: Machine {
   /// One feedback: load the page a request names, whenever the request changes.
   public var feedbacks: [Feedback<State, Event>] {
     [
-      .onChange(of: \.status.request, name: "loadPage") { [catalog] request in
-        do {
-          return .pageLoaded(request, try await catalog.popular(request.page))
-        } catch let error as MovieCatalogError {
-          return .pageFailed(request, message: error.userMessage)
-        } catch is CancellationError {
-          throw CancellationError()
-        } catch {
-          // Outside the catalog's documented errors: still a failure the user can retry.
-          return .pageFailed(request, message: "\(error)")
-        }
-      }
+      .onChange(
+        of: \.status.request, name: "loadPage",
+        effect: { [catalog] request in .pageLoaded(request, try await catalog.popular(request.page))
+        },
+        // Every error is a failure the user reads and can retry; cancellation never gets here.
+        onError: { request, error in
+          let message = (error as? MovieCatalogError)?.userMessage ?? "\(error)"
+          return .pageFailed(request, message: message)
+        })
     ]
   }
 }

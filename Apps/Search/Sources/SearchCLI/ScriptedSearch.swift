@@ -84,24 +84,30 @@ struct ScriptedSearch {
     _ text: String, in store: Store<Search.State, Search.Event>, limit: Int?
   ) async -> Search.State {
     store.send(.textChanged(text))
-    for await state in store.states {
-      // The send may have been queued behind an effect's event, so the first states can
-      // still be the previous query's: the answer is a state holding this text.
-      guard state.text == text else { continue }
-      switch state.status {
-      case .debouncing, .searching:
-        continue
-      case .results(let results):
-        if results.more.request != nil { continue }
-        if let limit, results.movies.count < limit, results.hasMore, results.more == .idle {
-          store.send(.loadMore)
-          continue
-        }
-        return state
-      case .idle, .hint, .offline, .failed:
-        return state
-      }
+    // Not `store.state`: a send that arrives while an effect's event is being reduced is
+    // reduced right after, so the answer is the first settled state holding this text.
+    guard var state = await store.first(where: { $0.text == text && isAnswer($0) }) else {
+      return store.state
     }
-    return store.state
+    while case .results(let results) = state.status, let limit, results.movies.count < limit,
+      results.hasMore, results.more == .idle
+    {
+      // The search accepts this `loadMore`, so the state changes: from the cache at once,
+      // or through a request.
+      let before = state
+      store.send(.loadMore)
+      guard let next = await store.first(where: { $0 != before && isAnswer($0) }) else { break }
+      state = next
+    }
+    return state
+  }
+
+  /// Whether `state` answers its query: nothing waited for, no page on its way.
+  private static func isAnswer(_ state: Search.State) -> Bool {
+    switch state.status {
+    case .debouncing, .searching: false
+    case .results(let results): results.more.request == nil
+    case .idle, .hint, .offline, .failed: true
+    }
   }
 }

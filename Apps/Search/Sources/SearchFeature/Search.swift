@@ -132,13 +132,17 @@ public struct Search: Machine {
         }
         return .debounced(query)
       },
-      .onChange(of: \.status.request, name: "search") { [catalog, localCatalog] request in
-        do {
-          return .loaded(request, try await catalog.search(request.query, request.page))
-        } catch let error as MovieCatalogError {
-          return .failed(request, Search.failure(for: error, local: localCatalog))
-        }
-      },
+      .onChange(
+        of: \.status.request, name: "search",
+        effect: { [catalog] request in
+          .loaded(request, try await catalog.search(request.query, request.page))
+        },
+        // Every error ends the request: outside the catalog's documented errors, as one the
+        // network raised. Cancellation (a newer request) never reaches onError.
+        onError: { [localCatalog] request, error in
+          let failure = error as? MovieCatalogError ?? .network(String(describing: error))
+          return .failed(request, Search.failure(for: failure, local: localCatalog))
+        }),
     ]
   }
 }

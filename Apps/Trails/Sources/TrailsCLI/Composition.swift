@@ -46,20 +46,11 @@ struct Composition {
   }
 
   /// The planner, writing after `saveQuietWindow` of quiet and watching the database every
-  /// `watchInterval` when given; its restore waits for `gate`.
-  func machine(
-    saveQuietWindow: Duration, watchInterval: Duration?, restoreAfter gate: LaunchGate
-  ) -> Trails {
-    let store = self.store
-    return Trails(
-      catalog: catalog,
-      store: TrailStore(
-        load: {
-          await gate.wait()
-          return try await store.load()
-        }, update: store.update, revision: store.revision),
-      weather: weather, clock: ContinuousClock(), saveQuietWindow: saveQuietWindow,
-      watchInterval: watchInterval)
+  /// `watchInterval` when given.
+  func machine(saveQuietWindow: Duration, watchInterval: Duration?) -> Trails {
+    Trails(
+      catalog: catalog, store: store, weather: weather, clock: ContinuousClock(),
+      saveQuietWindow: saveQuietWindow, watchInterval: watchInterval)
   }
 
   /// `--source`, or live when only `--api-base` is given.

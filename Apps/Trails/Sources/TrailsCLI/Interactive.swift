@@ -12,10 +12,9 @@ enum Interactive {
     }
     let composition = try Composition(arguments, access: .readWrite)
     // Another process's edit (a `trails plan add` in another shell) shows within a second.
-    let session = Session(
+    let session = try Session(
       composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500))
     defer { session.end() }
-    try session.start()
     let raw = try RawMode()
     defer { raw.restore() }
     raw.enterAlternateScreen()

@@ -4,45 +4,33 @@ import TrailsFeature
 /// One command's run of the planner: the store, and the waits the command needs.
 struct Session {
   let store: Store<Trails.State, Trails.Event>
-  private let gate: LaunchGate
 
-  /// Starts a store whose restore waits until ``start(with:)``; it watches the database for
-  /// other processes' writes every `watchInterval` when given.
+  /// Starts a store on the launch state with the command's `requests` already reduced; it
+  /// watches the database for other processes' writes every `watchInterval` when given.
+  ///
+  /// The requests are reduced before the store starts, so the restore (the one effect at
+  /// launch) begins after them: an edit waits in the queue and is applied to the saved plan,
+  /// and a link's problem is known at once.
+  ///
+  /// - Throws: ``CommandFailure`` when a request was refused (a problem in the state).
   init(
     _ composition: Composition, saveQuietWindow: Duration = .zero,
-    watchInterval: Duration? = nil
-  ) {
-    let gate = LaunchGate()
+    watchInterval: Duration? = nil, requests: [Trails.Event] = []
+  ) throws {
     let machine = composition.machine(
-      saveQuietWindow: saveQuietWindow, watchInterval: watchInterval, restoreAfter: gate)
-    self.gate = gate
-    self.store = Store(initial: machine.launchState(today: composition.today), machine: machine)
-  }
-
-  /// Sends the command's requests, then lets the restore go on.
-  ///
-  /// The restore is held until then, so nothing else reduces meanwhile: each request is
-  /// reduced before `send` returns, and the state returned shows them all.
-  ///
-  /// - Returns: The state after the requests.
-  /// - Throws: ``CommandFailure`` when a request was refused (a problem in the state).
-  @discardableResult
-  func start(with events: [Trails.Event] = []) throws -> Trails.State {
-    for event in events {
-      store.send(event)
+      saveQuietWindow: saveQuietWindow, watchInterval: watchInterval)
+    var launch = machine.launchState(today: composition.today)
+    for request in requests {
+      Trails.reducer(&launch, request)
     }
-    let state = store.state
-    gate.open()
-    if let problem = state.problem { throw CommandFailure(problem.message) }
-    return state
+    if let problem = launch.problem { throw CommandFailure(problem.message) }
+    self.store = Store(initial: launch, machine: machine)
   }
 
-  /// The first state, from now on, that satisfies `predicate`.
+  /// The first state, from now on, that satisfies `predicate` (the last one if the store
+  /// ends first).
   func first(where predicate: (Trails.State) -> Bool) async -> Trails.State {
-    for await state in store.states where predicate(state) {
-      return state
-    }
-    return store.state
+    await store.first(where: predicate) ?? store.state
   }
 
   /// The state once the saved plan is restored and the queued edits applied.

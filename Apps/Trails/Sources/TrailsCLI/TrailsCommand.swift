@@ -68,37 +68,38 @@ enum TrailsCommand {
     let edit = try self.edit(arguments)
     // Only an edit writes; every other command opens the database read-only, or not at all.
     let composition = try Composition(arguments, access: edit == nil ? .readOnly : .readWrite)
-    let session = Session(composition)
-    defer { session.end() }
     let output = Output(json: arguments.flag("json"), notice: composition.isDefaultOffline)
     if let edit {
-      try await perform(edit, session, output)
+      try await perform(edit, composition, output)
       return
     }
     switch arguments.subcommandPath {
     case ["regions"]:
-      try session.start()
+      let session = try Session(composition)
+      defer { session.end() }
       try output.regions(try await session.restored())
     case ["region"]:
-      try await show(.show(.region(arguments.positional(named: "id") ?? "")), session, output)
+      try await show(.show(.region(arguments.positional(named: "id") ?? "")), composition, output)
     case ["trail"]:
-      try await show(.show(.trail(arguments.positional(named: "id") ?? "")), session, output)
+      try await show(.show(.trail(arguments.positional(named: "id") ?? "")), composition, output)
     case ["plan"]:
-      try session.start(with: [.select(.plan)])
+      let session = try Session(composition, requests: [.select(.plan)])
+      defer { session.end() }
       _ = try await session.restored()
       try output.plan(await session.forecastsSettled())
     case ["open"]:
-      try await show(.open(arguments.positional(named: "link") ?? ""), session, output)
+      try await show(.open(arguments.positional(named: "link") ?? ""), composition, output)
     default:
       throw UsageError("unknown command", usage: arguments.usage)
     }
   }
 
   /// Sends an edit, waits for the restore to apply it and for the save, then confirms.
-  private static func perform(_ edit: Trails.PlanEdit, _ session: Session, _ output: Output)
-    async throws
-  {
-    try session.start(with: [.edit(edit)])
+  private static func perform(
+    _ edit: Trails.PlanEdit, _ composition: Composition, _ output: Output
+  ) async throws {
+    let session = try Session(composition, requests: [.edit(edit)])
+    defer { session.end() }
     _ = try await session.restored()
     let state = try await session.saved()
     if output.json {
@@ -109,10 +110,11 @@ enum TrailsCommand {
   }
 
   /// Sends a navigation request, then prints the screen it leads to.
-  private static func show(_ event: Trails.Event, _ session: Session, _ output: Output)
+  private static func show(_ event: Trails.Event, _ composition: Composition, _ output: Output)
     async throws
   {
-    try session.start(with: [event])
+    let session = try Session(composition, requests: [event])
+    defer { session.end() }
     let state = try await session.restored()
     switch (state.tab, state.shownRoute) {
     case (_, .trail(let id)?):

@@ -35,6 +35,16 @@ enum TrailsSamples {
     }
   }()
 
+  /// The fixture forecast at the Cinder Corrie trailhead: a forecast that is not ``forecast``.
+  static let cinderForecast: Forecast = {
+    do {
+      return try Fixtures.decode(
+        Forecast.self, from: WeatherService.fixturePath(for: trailhead(of: cinder)))
+    } catch {
+      preconditionFailure("the trails contract needs its forecast fixtures: \(error)")
+    }
+  }()
+
   /// The launch state: nothing restored yet, an empty plan starting ``today``.
   static let launch = Trails.State(catalog: catalog, today: today)
 

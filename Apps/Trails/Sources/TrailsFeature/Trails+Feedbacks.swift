@@ -30,22 +30,18 @@ extension Trails {
   /// Its query changes only when the write's answer is reduced, so a write, once begun, is
   /// never cancelled by an edit: the edit waits for the next write.
   var writeFeedback: Feedback<State, Event> {
-    .onChange(of: \.writing, name: "write") { [store, catalog] write in
-      let rejected = RejectedEdits()
-      let stored: StoredPlan
-      do {
-        stored = try await store.update { current in
+    .onChange(
+      of: \.writing, name: "write",
+      effect: { [store, catalog] write in
+        let rejected = RejectedEdits()
+        let stored = try await store.update { current in
           let (merged, problems) = write.merged(onto: current, in: catalog)
           rejected.set(problems)
           return merged
         }
-      } catch is CancellationError {
-        throw CancellationError()
-      } catch {
-        return .writeFailed(write, message: String(describing: error))
-      }
-      return .written(write, stored: stored, rejected: rejected.value)
-    }
+        return .written(write, stored: stored, rejected: rejected.value)
+      },
+      onError: { write, error in .writeFailed(write, message: String(describing: error)) })
   }
 
   /// Checks the store's revision every `interval` and reads the plan when another process
@@ -58,12 +54,11 @@ extension Trails {
     .onChange(of: \.watchedRevision, name: "watch") { [store, clock] known in
       while true {
         try await clock.sleep(for: interval)
-        do {
-          if try await store.revision() != known { return .storeChanged(try await store.load()) }
-        } catch is CancellationError {
-          throw CancellationError()
-        } catch {
-          continue
+        // A check that fails is tried again on the next tick; cancellation ends the sleep.
+        if let revision = try? await store.revision(), revision != known,
+          let stored = try? await store.load()
+        {
+          return .storeChanged(stored)
         }
       }
     }
@@ -71,35 +66,28 @@ extension Trails {
 
   /// One forecast request per planned (day, trail), for as long as it stays planned.
   var plannedForecastsFeedback: Feedback<State, Event> {
-    .forEach(keys: \.plannedForecastKeys, name: "forecast") { [catalog, weather] key in
-      guard let trail = catalog.trail(id: key.trailID) else {
-        return .forecastFailed(key, Problem.unknownTrail(key.trailID).message)
-      }
-      do {
+    .forEach(
+      keys: \.plannedForecastKeys, name: "forecast",
+      effect: { [catalog, weather] key in
+        guard let trail = catalog.trail(id: key.trailID) else {
+          return .forecastFailed(key, Problem.unknownTrail(key.trailID).message)
+        }
         return .forecastLoaded(key, try await weather.forecast(trail.trailhead))
-      } catch is CancellationError {
-        throw CancellationError()
-      } catch {
-        return .forecastFailed(key, String(describing: error))
-      }
-    }
+      },
+      onError: { key, error in .forecastFailed(key, String(describing: error)) })
   }
 
   /// The forecast of the trail on screen; another trail on screen replaces the request.
   var trailForecastFeedback: Feedback<State, Event> {
-    .onChange(of: \.trailForecast?.trailID, name: "trailForecast") {
-      [catalog, weather] trailID in
-      guard let trail = catalog.trail(id: trailID) else {
-        return .trailForecastFailed(trailID: trailID, Problem.unknownTrail(trailID).message)
-      }
-      do {
-        return .trailForecastLoaded(
-          trailID: trailID, try await weather.forecast(trail.trailhead))
-      } catch is CancellationError {
-        throw CancellationError()
-      } catch {
-        return .trailForecastFailed(trailID: trailID, String(describing: error))
-      }
-    }
+    .onChange(
+      of: \.trailForecast?.trailID, name: "trailForecast",
+      effect: { [catalog, weather] trailID in
+        guard let trail = catalog.trail(id: trailID) else {
+          return .trailForecastFailed(trailID: trailID, Problem.unknownTrail(trailID).message)
+        }
+        return .trailForecastLoaded(trailID: trailID, try await weather.forecast(trail.trailhead))
+      },
+      onError: { trailID, error in .trailForecastFailed(trailID: trailID, String(describing: error))
+      })
   }
 }

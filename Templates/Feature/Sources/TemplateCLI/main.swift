@@ -38,11 +38,7 @@ await CLI.run(spec) { arguments in
   let machine = Template(glossary: .fixtures, clock: ContinuousClock())
   let store = Store(initial: Template.State(), machine: machine)
   store.send(.queryChanged(query))
-  var final = store.state
-  for await state in store.states where state.isSettled {
-    final = state
-    break
-  }
+  let final = await store.first(where: \.isSettled) ?? store.state
   store.cancel()
 
   var output = Output(query: query, term: Template.term(for: query))

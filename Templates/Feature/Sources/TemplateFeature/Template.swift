@@ -66,18 +66,17 @@ public struct Template: Machine {
   /// A new term cancels the running effect, sleep included, so a burst of typing makes one call.
   public var feedbacks: [Feedback<State, Event>] {
     [
-      .onChange(of: \.status.pendingTerm, name: "lookup") { [glossary, clock] term in
-        try await clock.sleep(for: Self.debounce)
-        do {
+      .onChange(
+        of: \.status.pendingTerm, name: "lookup",
+        effect: { [glossary, clock] term in
+          try await clock.sleep(for: Self.debounce)
           return .answered(term: term, definition: try await glossary.define(term))
-        } catch is CancellationError {
-          throw CancellationError()  // a newer term superseded this one: no event
-        } catch {
-          // Every other error is a failure the user reads, never a lookup left waiting.
-          let failure = error as? GlossaryError ?? .unavailable
-          return .failed(term: term, message: failure.userMessage)
-        }
-      }
+        },
+        // Every error is a line the user reads, never a lookup left waiting. A newer term
+        // cancels this one, and cancellation never reaches onError.
+        onError: { term, error in
+          .failed(term: term, message: (error as? GlossaryError ?? .unavailable).userMessage)
+        })
     ]
   }
 }
