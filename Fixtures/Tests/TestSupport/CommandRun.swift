@@ -48,6 +48,7 @@ public struct CommandRun: Sendable {
   ///   - arguments: Its arguments.
   ///   - environment: Variables to set for the run.
   ///   - input: What to feed on standard input, if anything.
+  ///   - output: Where standard output goes: captured in ``stdout`` unless given.
   ///   - bound: How long the process may run (as ``GuardTimer`` counts it); 30 s (times
   ///     ``WaitBound/scale``) unless given.
   /// - Returns: The run.
@@ -55,7 +56,8 @@ public struct CommandRun: Sendable {
   ///   process outlives `bound`.
   public static func run(
     _ name: String, _ arguments: [String], environment: [String: String] = [:],
-    input: String? = nil, bound: Duration = .seconds(30) * WaitBound.scale
+    input: String? = nil, output: OutputTarget = .captured,
+    bound: Duration = .seconds(30) * WaitBound.scale
   ) async throws -> CommandRun {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("run-\(name)-\(UUID().uuidString)")
@@ -80,7 +82,21 @@ public struct CommandRun: Sendable {
       try Data(input.utf8).write(to: inputURL)
     }
     process.standardInput = try FileHandle(forReadingFrom: inputURL)
-    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+    switch output {
+    case .captured:
+      process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+    case .full:
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    case .closedPipe:
+      // A reader that has gone away, as `| head -1` has once it has its line; and SIGPIPE
+      // at its default, as a shell leaves it (the test runner may ignore it, and a child
+      // inherits that), so a program that forgets to handle it dies of it here too.
+      let pipe = Pipe()
+      try pipe.fileHandleForReading.close()
+      process.standardOutput = pipe
+      process.arguments = ["--default-signal=PIPE", try binaryURL(name).path] + arguments
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    }
     process.standardError = try FileHandle(forWritingTo: stderrURL)
 
     let (exits, exitContinuation) = AsyncStream.makeStream(of: (Int32, Bool).self)
@@ -134,4 +150,15 @@ public struct CommandRun: Sendable {
     }
     return found
   }
+}
+
+/// Where a ``CommandRun`` sends the program's standard output.
+public enum OutputTarget: Sendable {
+  /// Captured into ``CommandRun/stdout``.
+  case captured
+  /// `/dev/full`: every write fails with `ENOSPC`, as on a full disk.
+  case full
+  /// A pipe whose reader has already closed it, with `SIGPIPE` at its default (through
+  /// `env --default-signal=PIPE`): a write kills the program unless it handles that.
+  case closedPipe
 }

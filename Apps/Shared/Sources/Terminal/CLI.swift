@@ -27,6 +27,9 @@ import Foundation
 /// - ``UserFacingError``: `error: <userMessage>` on standard error, ``ExitCode/failure``.
 /// - Any other error: `error: <description>` on one line, ``ExitCode/failure``.
 ///
+/// A write to standard output that fails ends the program (``StandardOutput``): exit 0 for
+/// a closed pipe, exit 1 with a message for any other failure.
+///
 /// Exiting runs the `atexit` hooks, so a ``RawMode`` still active is restored.
 public enum CLI {
   /// Runs `body` and exits: 0 when it returns, otherwise as ``exitCode(for:errorOutput:)``
@@ -37,6 +40,7 @@ public enum CLI {
   /// - Parameter body: The program.
   /// - Returns: Never: the process exits.
   nonisolated(nonsending) public static func run(_ body: () async throws -> Void) async -> Never {
+    OutputFailure.ignoreBrokenPipeSignal()
     let code: ExitCode
     do {
       try await body()
@@ -58,6 +62,7 @@ public enum CLI {
     _ spec: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     _ body: (ParsedArguments) async throws -> Void
   ) async -> Never {
+    OutputFailure.ignoreBrokenPipeSignal()
     let code = await execute(spec, arguments: arguments, body)
     exit(code.rawValue)
   }

@@ -6,6 +6,13 @@
 
 /// Standard output, written unbuffered so a pipe sees each line at once.
 ///
+/// A write that fails ends the program, the same way in every app and mode:
+/// - a closed pipe (`movies | head -1`): exit 0 at once, printing nothing. The reader has
+///   what it asked for; dying of `SIGPIPE` (status 141) would fail a `set -o pipefail`
+///   script that did nothing wrong. ``CLI`` ignores `SIGPIPE` so the write reports `EPIPE`.
+/// - any other failure (`> /dev/full`): `error: cannot write to standard output: <reason>`
+///   on standard error, exit 1: output was lost, and a script must know.
+///
 /// Each call is one `write(2)` of the whole text: no buffer to flush, no interleaving with
 /// ``StandardError`` out of order. Use it instead of `print` in the apps (`print` to a pipe is
 /// block-buffered, so a scripted run would see nothing until exit). It is also a
@@ -35,7 +42,9 @@ public struct StandardOutput: TextOutputStream, Sendable {
   ///
   /// - Parameter text: The text to write.
   public static func write(_ text: String) {
-    FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+    if let failure = FileDescriptorWriter.write(text, to: STDOUT_FILENO) {
+      OutputFailure.end(failure)
+    }
   }
 
   /// Writes `line` followed by a newline.
@@ -44,6 +53,6 @@ public struct StandardOutput: TextOutputStream, Sendable {
   ///
   /// - Parameter line: The line, without its newline.
   public static func writeLine(_ line: String) {
-    FileDescriptorWriter.write(line + "\n", to: STDOUT_FILENO)
+    write(line + "\n")
   }
 }

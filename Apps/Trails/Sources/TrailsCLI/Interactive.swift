@@ -21,6 +21,7 @@ enum Interactive {
     raw.hideCursor()
     let store = session.store
     let offline = composition.isDefaultOffline
+    var interrupted = false
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         var renderer = ScreenRenderer(isTTY: true, width: terminal.windowSize.columns)
@@ -29,11 +30,16 @@ enum Interactive {
           renderer.render(screen.lines(height: terminal.windowSize.rows))
         }
       }
-      for await key in KeyReader.keys() {
+      keys: for await key in KeyReader.keys() {
         let screen = Screen(state: store.state, offline: offline, useColor: false)
-        guard let action = screen.action(for: key) else { continue }
-        guard case .send(let event) = action else { break }
-        store.send(event)
+        switch screen.action(for: key) {
+        case nil: continue
+        case .send(let event): store.send(event)
+        case .quit: break keys
+        case .interrupt:
+          interrupted = true
+          break keys
+        }
       }
       // Nothing is lost on the way out: wait for the restore and the save.
       _ = await session.first { state in
@@ -49,5 +55,6 @@ enum Interactive {
     let state = store.state
     if case .failed(let message) = state.restore { throw CommandFailure(message) }
     if let error = state.saveError { throw CommandFailure("the plan was not saved: \(error)") }
+    if interrupted { throw ExitCode.interrupted }
   }
 }

@@ -10,6 +10,9 @@ struct Screen {
     case send(Trails.Event)
     /// Leave, once the plan is saved.
     case quit
+    /// Leave on Control-C, once the plan is saved, with status 130 as a shell reports an
+    /// interrupted program.
+    case interrupt
   }
 
   /// The keys, as the screen's last line lists them.
@@ -53,7 +56,8 @@ struct Screen {
   /// What `key` does on this screen, or `nil` when nothing.
   func action(for key: Key) -> Action? {
     switch key {
-    case .character("q"), .ctrlC, .ctrlD: return .quit
+    case .character("q"), .ctrlD: return .quit
+    case .ctrlC: return .interrupt
     case .character("e"): return .send(.select(.explore))
     case .character("p"): return .send(.select(.plan))
     case .tab: return .send(.select(state.tab == .explore ? .plan : .explore))

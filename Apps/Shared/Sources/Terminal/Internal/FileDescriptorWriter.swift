@@ -12,16 +12,16 @@
 enum FileDescriptorWriter {
   /// Writes all of `text` to `descriptor`, retrying short writes and `EINTR`.
   ///
-  /// Gives up silently on any other error (a closed pipe, a full disk): there is nowhere
-  /// left to report it.
-  ///
   /// - Parameters:
   ///   - text: What to write, as UTF-8.
   ///   - descriptor: The file descriptor.
-  static func write(_ text: String, to descriptor: Int32) {
+  /// - Returns: `nil` when everything was written, else the `errno` of the write that failed
+  ///   (`EPIPE` for a closed pipe, `ENOSPC` for a full disk).
+  @discardableResult
+  static func write(_ text: String, to descriptor: Int32) -> Int32? {
     var text = text
-    text.withUTF8 { buffer in
-      guard let base = buffer.baseAddress else { return }
+    return text.withUTF8 { buffer -> Int32? in
+      guard let base = buffer.baseAddress else { return nil }
       var offset = 0
       while offset < buffer.count {
         let written = systemWrite(descriptor, base + offset, buffer.count - offset)
@@ -30,9 +30,10 @@ enum FileDescriptorWriter {
         } else if written < 0, errno == EINTR || errno == EAGAIN {
           if errno == EAGAIN { waitUntilWritable(descriptor) }
         } else {
-          return
+          return written < 0 ? errno : EIO
         }
       }
+      return nil
     }
   }
 
