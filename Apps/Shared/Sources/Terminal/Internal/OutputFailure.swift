@@ -6,9 +6,10 @@
 
 /// How the apps end when standard output cannot be written (see ``StandardOutput``).
 enum OutputFailure {
-  /// Ends the process for the write error `code`: quietly with status 0 for a closed pipe,
-  /// else with one line on standard error and status 1. `atexit` hooks run, so a terminal in
-  /// raw mode is restored.
+  /// Ends the process for the write error `code`.
+  ///
+  /// Quietly with status 0 for a closed pipe, else with one line on standard error and
+  /// status 1. `atexit` hooks run, so a terminal in raw mode is restored.
   static func end(_ code: Int32) -> Never {
     guard code != EPIPE else { exit(ExitCode.success.rawValue) }
     let reason = String(cString: strerror(code))
