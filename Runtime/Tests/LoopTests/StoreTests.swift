@@ -214,15 +214,4 @@ struct StoreTests {
     #expect(store.state.count == 1)
   }
 
-  @Test func anEffectThatEndsItsOwnQueryAtOnceFromTheInitialStateIsReducedOnce() async throws {
-    // The effect may answer before the store has its task handle; the answer cancels it.
-    for _ in 0..<200 {
-      let probe = Probe<Lab, LabEvent>()
-      let store = probe.store(
-        Lab(query: "start"), labReducer, [.onChange(of: \.query) { _ in .query(nil) }])
-      try await probe.waitForEndedEffects(1)
-      #expect(store.state.query == nil)
-      #expect(store.counts.runningEffects == 0)
-    }
-  }
 }
