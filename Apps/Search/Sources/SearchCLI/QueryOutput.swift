@@ -1,6 +1,7 @@
 import Foundation
 import MovieCatalog
 import SearchFeature
+import Terminal
 
 /// What the scripted command prints for one query: lines, or JSON.
 struct QueryOutput: Encodable {
@@ -8,9 +9,9 @@ struct QueryOutput: Encodable {
   struct Result: Encodable {
     var id: Int
     var title: String
-    var year: Int?
+    @JSONNullable var year: Int?
     var rating: Double
-    var releaseDate: String?
+    @JSONNullable var releaseDate: String?
     var popularity: Double
 
     enum CodingKeys: String, CodingKey {
@@ -26,9 +27,9 @@ struct QueryOutput: Encodable {
   /// Whether the results come from the bundled catalog because TMDB could not answer.
   var offline: Bool
   /// The hint, why the results are offline, or the error.
-  var message: String?
+  @JSONNullable var message: String?
   /// TMDB's count of matches, for live results.
-  var totalResults: Int?
+  @JSONNullable var totalResults: Int?
   /// The movies, at most `--limit` of them.
   var results: [Result]
 

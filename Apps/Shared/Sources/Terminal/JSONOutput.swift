@@ -1,8 +1,14 @@
 import Foundation
 
-/// Encodes values for `--json` output: sorted keys, pretty printed, one document per call.
+/// Encodes values for `--json` output, in the one style every app's JSON has.
 ///
-/// Sorted keys make the output stable, so scripts and tests can compare it byte for byte.
+/// - Keys are `snake_case` (a Swift property `releaseDate` is `release_date`) and sorted, so
+///   the output is stable and scripts and tests can compare it byte for byte.
+/// - Every key of a document is always there: an unknown value is `null`
+///   (``JSONNullable``), never a missing key.
+/// - Numbers are what they measure: kilometres to 0.1, seconds as whole numbers; nothing is
+///   printed with floating-point noise (`18.2`, not `18.200000000000003`).
+/// - Pretty printed, one document per call, followed by a newline.
 ///
 /// ```swift
 /// if parsed.flag("json") {
@@ -12,14 +18,14 @@ import Foundation
 public enum JSONOutput {
   /// The encoder every `--json` output uses.
   ///
-  /// Sorted keys, pretty printed, slashes left unescaped (`"/poster.jpg"`, not
-  /// `"\/poster.jpg"`). Dates and other strategies keep their defaults; set them on the
-  /// returned encoder when a type needs something else.
+  /// Sorted `snake_case` keys, pretty printed, slashes left unescaped (`"/poster.jpg"`, not
+  /// `"\/poster.jpg"`). Dates and other strategies keep their defaults.
   ///
   /// - Returns: A new encoder.
   public static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
     return encoder
   }
 

@@ -1,3 +1,4 @@
+import Terminal
 import TrailsFeature
 import TrailsModel
 import Weather
@@ -11,7 +12,7 @@ struct PlanDocument: Encodable {
     let estimatedTimeSeconds: Int
 
     init(_ totals: PlanTotals) {
-      distanceKm = totals.distanceKm
+      distanceKm = (totals.distanceKm * 10).rounded() / 10  // to 0.1 km
       ascentM = totals.ascentM
       estimatedTimeSeconds = Format.seconds(totals.estimatedTime)
     }
@@ -20,9 +21,9 @@ struct PlanDocument: Encodable {
   /// One trail of a day, with that day's forecast at its trailhead.
   struct Entry: Encodable {
     let id: String
-    let name: String?
-    let forecast: DailyForecast?
-    let forecastError: String?
+    @JSONNullable var name: String?
+    @JSONNullable var forecast: DailyForecast?
+    @JSONNullable var forecastError: String?
   }
 
   /// One day of the plan.

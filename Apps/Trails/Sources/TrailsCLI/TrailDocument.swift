@@ -1,3 +1,4 @@
+import Terminal
 import TrailsFeature
 import TrailsModel
 import Weather
@@ -6,8 +7,8 @@ import Weather
 struct TrailDocument: Encodable {
   let trail: Trail
   let estimatedTimeSeconds: Int
-  let forecast: [DailyForecast]?
-  let forecastError: String?
+  @JSONNullable var forecast: [DailyForecast]?
+  @JSONNullable var forecastError: String?
 
   init(_ trail: Trail, status: Trails.ForecastStatus?) {
     self.trail = trail

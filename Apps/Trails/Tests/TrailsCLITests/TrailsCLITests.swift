@@ -4,6 +4,13 @@ import Testing
 /// End to end: the built `trails` executable, a database of its own per test.
 @Suite(.timeLimit(.minutes(1)))
 struct TrailsCLITests {
+  /// The JSON every app prints has snake_case keys (docs/ARCHITECTURE.md, "JSON output").
+  static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+  }()
+
   private let folder: TemporaryFolder
   private let database: String
 
@@ -29,6 +36,24 @@ struct TrailsCLITests {
     #expect(show.standardOutput.contains("gull-point-loop"))
   }
 
+  @Test func planJSONHasSnakeCaseKeysRoundedDistancesAndNullsForWhatIsUnknown() async throws {
+    #expect(try await trails("plan", "add", "gull-point-loop").status == 0)
+    #expect(try await trails("plan", "add", "cinder-corrie").status == 0)
+    #expect(try await trails("plan", "add", "tidepool-steps", "--day", "2").status == 0)
+
+    let show = try await trails("plan", "--json")
+    #expect(show.status == 0)
+    let text = show.standardOutput
+    // Gull Point Loop 6.4 km and Cinder Corrie 9.7 km: 16.1, not 16.099999999999998.
+    #expect(text.contains(#""distance_km" : 16.1"#), "\(text)")
+    #expect(text.contains(#""estimated_time_seconds" : 15972"#))
+    #expect(text.contains(#""ascent_m" : 730"#))
+    #expect(!text.contains("distanceKm") && !text.contains("forecastError"))
+    // Every trail entry has the same keys: a forecast, and `forecast_error` null beside it.
+    let entries = text.components(separatedBy: #""forecast_error" : "#).count - 1
+    #expect(entries == 3, "\(text)")
+  }
+
   @Test func editsArePersistedWhenTheyFollowEachOther() async throws {
     #expect(try await trails("plan", "add", "gull-point-loop").status == 0)
     #expect(try await trails("plan", "add", "tidepool-steps", "--day", "2").status == 0)
@@ -37,7 +62,7 @@ struct TrailsCLITests {
 
     let show = try await trails("plan", "--json")
     #expect(show.status == 0)
-    let plan = try JSONDecoder().decode(Documents.Plan.self, from: Data(show.standardOutput.utf8))
+    let plan = try Self.decoder.decode(Documents.Plan.self, from: Data(show.standardOutput.utf8))
     #expect(plan.start == "2026-12-02")
     #expect(plan.days.map(\.number) == [1, 2, 3])
     #expect(plan.days.map { $0.trails.map(\.id) } == [[], ["tidepool-steps"], ["gull-point-loop"]])
@@ -47,7 +72,7 @@ struct TrailsCLITests {
   @Test func theRegionsParseBackWhenPrintedAsJSON() async throws {
     let run = try await trails("regions", "--json")
     #expect(run.status == 0)
-    let regions = try JSONDecoder().decode(
+    let regions = try Self.decoder.decode(
       [Documents.RegionSummary].self, from: Data(run.standardOutput.utf8))
     #expect(regions.count == 5)
     #expect(regions.first?.id == "silver-coast")
@@ -153,7 +178,7 @@ struct TrailsCLITests {
     #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.standardError))")
 
     let show = try await trails("plan", "--json")
-    let plan = try JSONDecoder().decode(Documents.Plan.self, from: Data(show.standardOutput.utf8))
+    let plan = try Self.decoder.decode(Documents.Plan.self, from: Data(show.standardOutput.utf8))
     let entries = plan.days.flatMap { day in day.trails.map { "\(day.number) \($0.id)" } }
     let expected = (0..<30).map { "\($0 / 19 + 1) \(trailIDs[$0 % 19])" }
     #expect(entries.sorted() == expected.sorted())
