@@ -76,11 +76,31 @@ public struct CommandSpec: Hashable, Sendable {
   /// an optional one, an option named `help`) stops the program with a message naming the
   /// mistake: that is a programming error, not a usage error.
   ///
+  /// A command with subcommands also takes `help [<subcommand>...]`, which is the
+  /// subcommand's `--help`.
+  ///
   /// - Parameter arguments: The arguments, such as `CommandLine.arguments.dropFirst()`.
   /// - Returns: What to run, or the help or version text to print.
   /// - Throws: ``UsageError`` when the arguments do not fit the spec.
   public func parse(_ arguments: some Sequence<String>) throws(UsageError) -> ParseResult {
-    var parser = ArgumentParser(root: self, arguments: Array(arguments))
+    var arguments = Array(arguments)
+    // `help plan add` is `plan add --help`, as in git, for a command with subcommands.
+    if arguments.first == "help", !subcommands.isEmpty,
+      !subcommands.contains(where: { $0.name == "help" })
+    {
+      var command = self
+      // The subcommand names come first; options (and their values) may follow.
+      for word in arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") }) {
+        guard let next = command.subcommands.first(where: { $0.name == word }) else {
+          // Not a subcommand: parsing the words without --help reports it, with a hint.
+          var parser = ArgumentParser(root: self, arguments: Array(arguments.dropFirst()))
+          return try parser.parse()
+        }
+        command = next
+      }
+      arguments = Array(arguments.dropFirst()) + ["--help"]
+    }
+    var parser = ArgumentParser(root: self, arguments: arguments)
     return try parser.parse()
   }
 

@@ -1,5 +1,7 @@
 import Loop
+import Terminal
 import TrailsFeature
+import TrailsModel
 
 /// One command's run of the planner: the store, and the waits the command needs.
 struct Session {
@@ -23,8 +25,22 @@ struct Session {
     for request in requests {
       Trails.reducer(&launch, request)
     }
-    if let problem = launch.problem { throw CommandFailure(problem.message) }
+    if let problem = launch.problem {
+      throw CommandFailure(Self.withSuggestion(problem, in: composition.catalog))
+    }
     self.store = Store(initial: launch, machine: machine)
+  }
+
+  /// `problem`'s line, with "did you mean" for an id close to one the catalog has.
+  static func withSuggestion(_ problem: Trails.Problem, in catalog: TrailCatalog) -> String {
+    let suggestion: String? =
+      switch problem {
+      case .unknownTrail(let id): Suggestion.closest(to: id, among: catalog.trails.map(\.id))
+      case .unknownRegion(let id):
+        Suggestion.closest(to: id, among: catalog.regions.map(\.id))
+      default: nil
+      }
+    return problem.message + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
   }
 
   /// The first state, from now on, that satisfies `predicate` (the last one if the store

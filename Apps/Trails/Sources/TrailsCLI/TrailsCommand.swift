@@ -88,7 +88,12 @@ enum TrailsCommand {
       _ = try await session.restored()
       try output.plan(await session.forecastsSettled())
     case ["open"]:
-      try await show(.open(arguments.positional(named: "link") ?? ""), composition, output)
+      let link = arguments.positional(named: "link") ?? ""
+      // A link that is not one is a bad argument (exit 2); a good link to nothing is not.
+      guard Trails.DeepLink(link) != nil else {
+        throw UsageError(Trails.Problem.malformedLink(link).message, usage: arguments.usage)
+      }
+      try await show(.open(link), composition, output)
     default:
       throw UsageError("unknown command", usage: arguments.usage)
     }
@@ -128,19 +133,30 @@ enum TrailsCommand {
     }
   }
 
+  /// The day option `name`, if given: a bad argument (exit 2) outside the plan's days.
+  private static func day(_ name: String, _ arguments: ParsedArguments) throws -> Int? {
+    guard let day = try arguments.value(name, as: Int.self) else { return nil }
+    guard Trails.dayRange.contains(day) else {
+      throw UsageError(
+        "--\(name) expects a day from \(Trails.dayRange.lowerBound) to "
+          + "\(Trails.dayRange.upperBound), got \(day)", usage: arguments.usage)
+    }
+    return day
+  }
+
   /// The plan edit the arguments ask for, or `nil` for a command that reads.
   private static func edit(_ arguments: ParsedArguments) throws -> Trails.PlanEdit? {
     var trail: String { arguments.positional(named: "trail") ?? "" }
     switch arguments.subcommandPath {
     case ["plan", "add"]:
-      return .add(trailID: trail, day: try arguments.value("day", as: Int.self) ?? 1)
+      return .add(trailID: trail, day: try day("day", arguments) ?? 1)
     case ["plan", "remove"]:
-      return .remove(trailID: trail, day: try arguments.value("day", as: Int.self))
+      return .remove(trailID: trail, day: try day("day", arguments))
     case ["plan", "move"]:
-      guard let target = try arguments.value("to-day", as: Int.self) else {
+      guard let target = try day("to-day", arguments) else {
         throw UsageError("plan move needs --to-day N", usage: arguments.usage)
       }
-      return .move(trailID: trail, from: try arguments.value("day", as: Int.self), to: target)
+      return .move(trailID: trail, from: try day("day", arguments), to: target)
     case ["plan", "date"]:
       let text = arguments.positional(named: "date") ?? ""
       guard let day = Day(text) else {

@@ -89,15 +89,51 @@ struct TrailsCLITests {
     #expect(run.standardError.hasPrefix("trails: offline:"))
   }
 
-  @Test func aBadDeepLinkIsOneLineAndExitStatus1() async throws {
+  @Test func aMalformedDeepLinkIsABadArgumentWithExitStatus2() async throws {
     let run = try await trails("open", "trails:/trail/gull-point-loop")
-    #expect(run.status == 1)
+    #expect(run.status == 2)
     #expect(run.standardOutput.isEmpty)
     #expect(
       run.errorLines == [
         "error: 'trails:/trail/gull-point-loop' is not a trails link (expected "
-          + "trails://region/<id>, trails://trail/<id> or trails://plan)"
+          + "trails://region/<id>, trails://trail/<id> or trails://plan)",
+        "usage: trails open [options] <link>",
       ])
+  }
+
+  @Test(arguments: [
+    ["plan", "add", "gull-point-loop", "--day", "0"],
+    ["plan", "add", "gull-point-loop", "--day", "15"],
+    ["plan", "move", "gull-point-loop", "--to-day", "0"],
+  ])
+  func aDayOutsideThePlanIsABadArgumentWithExitStatus2(_ arguments: [String]) async throws {
+    let run = try await TrailsRun.run(arguments + ["--db", database])
+    #expect(run.status == 2)
+    #expect(
+      run.errorLines.first?.hasSuffix("expects a day from 1 to 14, got \(arguments.last ?? "")")
+        == true)
+  }
+
+  @Test(arguments: [
+    ("trail", "gull-pont-loop", "gull-point-loop"), ("trail", "tidepool", "tidepool-steps"),
+    ("region", "silver-coats", "silver-coast"),
+  ])
+  func anIdNearAKnownOneSuggestsIt(_ command: String, _ id: String, _ meant: String)
+    async throws
+  {
+    let run = try await TrailsRun.run([command, id, "--db", database])
+    #expect(run.status == 1)
+    #expect(
+      run.errorLines.first?.hasSuffix("(did you mean '\(meant)'?)") == true, "\(run.errorLines)")
+  }
+
+  @Test func helpBeforeASubcommandIsItsHelp() async throws {
+    let help = try await trails("help", "plan", "add")
+    #expect(help.status == 0)
+    #expect(help.standardOutput.contains("USAGE: trails plan add [options] <trail>"))
+    let unknown = try await trails("help", "plam")
+    #expect(unknown.status == 2)
+    #expect(unknown.errorLines.first == "error: unknown command 'plam' (did you mean 'plan'?)")
   }
 
   @Test(arguments: [["plan", "add", "atlantis-walk"], ["trail", "atlantis-walk"]])
