@@ -57,8 +57,17 @@ let package = Package(
     .testTarget(
       name: "FixturesTests", dependencies: ["Fixtures"], path: "Fixtures/Tests/FixturesTests"),
     .target(
+      name: "HTTPRetry",
+      path: "Apps/Shared/Sources/HTTPRetry"
+    ),
+    .testTarget(
+      name: "HTTPRetryTests",
+      dependencies: ["HTTPRetry"],
+      path: "Apps/Shared/Tests/HTTPRetryTests"
+    ),
+    .target(
       name: "MovieCatalog",
-      dependencies: ["Fixtures"],
+      dependencies: ["Fixtures", "HTTPRetry"],
       path: "Apps/Shared/Sources/MovieCatalog"
     ),
     .testTarget(
@@ -105,7 +114,7 @@ let package = Package(
     ),
     .target(
       name: "Weather",
-      dependencies: ["TrailsModel", "Fixtures"],
+      dependencies: ["TrailsModel", "Fixtures", "HTTPRetry"],
       path: "Apps/Trails/Sources/Weather"
     ),
     .testTarget(

@@ -64,8 +64,21 @@ struct MoviesLiveSourceTests {
     #expect(run.stderrLines[0].contains("HTTP 401"))
   }
 
+  @Test func aServerErrorIsRetriedAndThePageStillLoads() async throws {
+    let server = try LoopbackHTTPServer([Self.internalError, Self.onePage])
+    defer { server.stop() }
+
+    let run = try await MoviesBinary.run(
+      ["--pages", "1", "--api-base", server.baseURL], environment: ["TMDB_API_KEY": Self.token])
+
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdoutLines == ["  1. Loopback (2001)  ★ 6.3"])
+    #expect(server.requestHeads.count == 2)
+  }
+
   @Test func printsTheLoadedMoviesBeforeTheErrorWhenALaterPageFails() async throws {
-    let server = try LoopbackHTTPServer([Self.onePage, Self.internalError])
+    // Page 2 fails on the first try and on each of the three retries.
+    let server = try LoopbackHTTPServer([Self.onePage, Self.internalError], maxConnections: 5)
     defer { server.stop() }
 
     let run = try await MoviesBinary.run(
@@ -76,6 +89,6 @@ struct MoviesLiveSourceTests {
     #expect(run.stderrLines.count == 1)
     #expect(run.stderrLines.first?.hasPrefix("error: failed to load page 2: ") == true)
     #expect(run.stderrLines.first?.contains("HTTP 500") == true)
-    #expect(server.requestHeads.count == 2)
+    #expect(server.requestHeads.count == 5)
   }
 }

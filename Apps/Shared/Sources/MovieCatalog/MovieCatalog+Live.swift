@@ -29,10 +29,12 @@ extension MovieCatalog {
   /// that does not decode becomes ``MovieCatalogError/decoding(_:)`` naming the endpoint;
   /// transport failures become ``MovieCatalogError/network(_:)`` in words. A page outside
   /// 1...500 throws ``MovieCatalogError/invalidPage(_:)`` without a request, as TMDB would
-  /// reject it. A rate-limited request (429) is retried at most twice, after the
-  /// `Retry-After` seconds TMDB asks for (1 second when it does not say), sleeping on
-  /// `clock`; when TMDB asks for more than 5 seconds, or the retries are used up, it throws
-  /// ``MovieCatalogError/rateLimited(retryAfter:)``. A cancelled task, or URLSession's
+  /// reject it. A rate-limited request (429) or a server error (500, 502, 503, 504) is
+  /// retried as `HTTPRetry.RetryPolicy` says, the same in every app: at most 3 times, after
+  /// the `Retry-After` seconds TMDB asks for, else after a capped, jittered backoff (from
+  /// 125-250 ms up to 1-2 s), sleeping on `clock`; when TMDB asks for more than 5 seconds,
+  /// or the retries are used up, it throws ``MovieCatalogError/rateLimited(retryAfter:)`` or
+  /// ``MovieCatalogError/server(status:code:message:)``. A cancelled task, or URLSession's
   /// `URLError(.cancelled)`, throws `CancellationError`.
   ///
   /// ```swift
@@ -49,7 +51,7 @@ extension MovieCatalog {
   ///   - session: The session every request goes through. Keep one for the client's lifetime
   ///     (sessions made per request crash on Linux); `URLSession.shared` unless given. Tests
   ///     pass a session whose configuration has a stub in `protocolClasses`.
-  ///   - clock: The clock rate-limit retries sleep on; a `ContinuousClock` unless given.
+  ///   - clock: The clock retries sleep on; a `ContinuousClock` unless given.
   /// - Returns: A catalog whose calls go to TMDB.
   public static func live(
     token: String,

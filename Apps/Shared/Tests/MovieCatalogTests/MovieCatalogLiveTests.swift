@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import MovieCatalog
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -211,15 +212,53 @@ struct MovieCatalogLiveTests {
     #expect(server.requests.count == 2)
   }
 
-  @Test func retriesStopAfterTwoWhenTMDBKeepsRateLimiting() async throws {
+  @Test func retriesStopAfterThreeWhenTMDBKeepsRateLimiting() async throws {
     let server = StubServer(
       try .fixture("movies/errors/429-rate-limit.json", status: 429, headers: ["Retry-After": "2"]))
     let clock = RecordingClock()
     await #expect(throws: MovieCatalogError.rateLimited(retryAfter: .seconds(2))) {
       try await server.catalog(clock: clock).popular(1)
     }
-    #expect(clock.sleeps == [.seconds(2), .seconds(2)])
+    #expect(clock.sleeps == [.seconds(2), .seconds(2), .seconds(2)])
+    #expect(server.requests.count == 4)
+  }
+
+  @Test func aServerErrorIsRetriedAfterAJitteredBackoffAndTheNextAnswerIsUsed() async throws {
+    let server = StubServer(
+      try .fixture("movies/errors/500-internal.json", status: 500),
+      try .fixture("movies/errors/503-unavailable.json", status: 503),
+      try .fixture("movies/popular-1.json"))
+    let clock = RecordingClock()
+    let page = try await server.catalog(clock: clock).popular(1)
+
+    #expect(page.page == 1)
     #expect(server.requests.count == 3)
+    // 125-250 ms before the first retry, 250-500 ms before the second.
+    #expect(clock.sleeps.count == 2)
+    #expect(
+      clock.sleeps.first.map { (.milliseconds(125)...(.milliseconds(250))).contains($0) } == true)
+    #expect(
+      clock.sleeps.last.map { (.milliseconds(250)...(.milliseconds(500))).contains($0) } == true)
+  }
+
+  @Test func aServerErrorThatLastsIsThrownAfterThreeRetries() async throws {
+    let server = StubServer(try .fixture("movies/errors/500-internal.json", status: 500))
+    let clock = RecordingClock()
+    await #expect(throws: MovieCatalogError.self) {
+      try await server.catalog(clock: clock).popular(1)
+    }
+    #expect(server.requests.count == 4)
+    #expect(clock.sleeps.count == 3)
+  }
+
+  @Test func anErrorARetryCannotCureIsThrownAtOnce() async throws {
+    let server = StubServer(try .fixture("movies/errors/401-invalid-key.json", status: 401))
+    let clock = RecordingClock()
+    await #expect(throws: MovieCatalogError.self) {
+      try await server.catalog(clock: clock).popular(1)
+    }
+    #expect(server.requests.count == 1)
+    #expect(clock.sleeps.isEmpty)
   }
 
   @Test func rateLimitIsThrownAtOnceWhenRetryAfterIsLongerThan5Seconds() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPRetry
 import TrailsModel
 
 #if canImport(FoundationNetworking)
@@ -7,7 +8,7 @@ import TrailsModel
 
 extension WeatherService {
   /// Open-Meteo's API host, `https://api.open-meteo.com`: the default for
-  /// ``live(baseURL:session:)``.
+  /// ``live(baseURL:session:clock:retryPolicy:)``.
   public static let openMeteoBaseURL: URL = {
     guard let url = URL(string: "https://api.open-meteo.com") else {
       preconditionFailure("the Open-Meteo base URL literal does not parse")
@@ -28,6 +29,10 @@ extension WeatherService {
   /// `CancellationError`, as does a call from a task already cancelled (which sends nothing)
   /// or one cancelled before the answer is decoded.
   ///
+  /// A 429 or a server error (500, 502, 503, 504) is retried as `HTTPRetry.RetryPolicy` says,
+  /// the same in every app: at most 3 times, after a `Retry-After` of up to 5 seconds, else
+  /// after a capped, jittered backoff, sleeping on `clock`.
+  ///
   /// ```swift
   /// let weather = WeatherService.live()  // or live(baseURL: fixtureServerURL)
   /// ```
@@ -35,30 +40,53 @@ extension WeatherService {
   /// - Parameters:
   ///   - baseURL: The API host (and optional path prefix); ``openMeteoBaseURL`` by default.
   ///   - session: The session for every request of this service; keep one per service.
+  ///   - clock: The clock retries sleep on; a `ContinuousClock` unless given.
+  ///   - retryPolicy: When to retry and after how long; the apps' policy unless given.
   /// - Returns: A service that requests forecasts over HTTP.
   public static func live(
     baseURL: URL = openMeteoBaseURL,
-    session: URLSession = URLSession(configuration: .ephemeral)
+    session: URLSession = URLSession(configuration: .ephemeral),
+    clock: any Clock<Duration> = ContinuousClock(),
+    retryPolicy: RetryPolicy = RetryPolicy()
   ) -> WeatherService {
     WeatherService { coordinate in
       let request = try OpenMeteo.request(for: coordinate, baseURL: baseURL)
-      // A superseded request is never sent; cancelling one in flight is URLSession's job.
-      try Task.checkCancellation()
-      let data: Data
-      let response: URLResponse
-      do {
-        (data, response) = try await session.data(for: request)
-      } catch let error as URLError where error.code == .cancelled {
-        throw CancellationError()
-      } catch let error as URLError {
-        throw WeatherError.network(OpenMeteo.words(for: error, host: request.url?.host))
-      } catch is CancellationError {
-        throw CancellationError()
-      } catch {
-        throw WeatherError.network("\(error)")
+      var retries = 0
+      while true {
+        // A superseded request is never sent; cancelling one in flight is URLSession's job.
+        try Task.checkCancellation()
+        let (data, response) = try await send(request, on: session)
+        let http = response as? HTTPURLResponse
+        if let http, RetryPolicy.retries(status: http.statusCode),
+          let delay = retryPolicy.delay(
+            beforeRetry: retries + 1,
+            retryAfter: RetryPolicy.retryAfter(
+              header: http.value(forHTTPHeaderField: "Retry-After")))
+        {
+          retries += 1
+          try await clock.sleep(for: delay)  // throws CancellationError when cancelled
+          continue
+        }
+        try Task.checkCancellation()
+        return try OpenMeteo.forecast(from: data, response: response)
       }
-      try Task.checkCancellation()
-      return try OpenMeteo.forecast(from: data, response: response)
+    }
+  }
+
+  /// Sends `request` once, mapping transport failures and cancellation.
+  private static func send(_ request: URLRequest, on session: URLSession) async throws -> (
+    Data, URLResponse
+  ) {
+    do {
+      return try await session.data(for: request)
+    } catch let error as URLError where error.code == .cancelled {
+      throw CancellationError()
+    } catch let error as URLError {
+      throw WeatherError.network(OpenMeteo.words(for: error, host: request.url?.host))
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      throw WeatherError.network("\(error)")
     }
   }
 }

@@ -63,12 +63,37 @@ struct LiveWeatherServiceTests {
     }
   }
 
-  @Test(arguments: [500, 503]) func aServerFailureKeepsItsStatus(status: Int) async throws {
+  @Test(arguments: [500, 503]) func aServerFailureKeepsItsStatusAfterThreeRetries(status: Int)
+    async throws
+  {
     let stub = try StubHost(.http(status: status, body: Data("oops".utf8)))
     defer { stub.remove() }
     await #expect(throws: WeatherError.server(status)) {
       try await stub.service.forecast(Self.trailhead)
     }
+    // The apps' policy: three retries, after 125-250, 250-500 and 500-1000 ms on the clock.
+    #expect(StubURLProtocol.requests(to: stub.host).count == 4)
+    let sleeps = stub.clock.sleeps
+    try #require(sleeps.count == 3)
+    #expect((.milliseconds(125)...(.milliseconds(250))).contains(sleeps[0]))
+    #expect((.milliseconds(250)...(.milliseconds(500))).contains(sleeps[1]))
+    #expect((.milliseconds(500)...(.seconds(1))).contains(sleeps[2]))
+  }
+
+  @Test func aRateLimitIsRetriedThreeTimesBeforeItIsReported() async throws {
+    let stub = try StubHost(.http(status: 429, body: Data(#"{"error":true,"reason":"x"}"#.utf8)))
+    defer { stub.remove() }
+    _ = try? await stub.service.forecast(Self.trailhead)
+    #expect(StubURLProtocol.requests(to: stub.host).count == 4)
+    #expect(stub.clock.sleeps.count == 3)
+  }
+
+  @Test func anErrorARetryCannotCureIsNotRetried() async throws {
+    let stub = try StubHost(.http(status: 400, body: Data(#"{"error":true,"reason":"bad"}"#.utf8)))
+    defer { stub.remove() }
+    _ = try? await stub.service.forecast(Self.trailhead)
+    #expect(StubURLProtocol.requests(to: stub.host).count == 1)
+    #expect(stub.clock.sleeps.isEmpty)
   }
 
   @Test func anotherStatusIsReportedAsIs() async throws {

@@ -113,8 +113,9 @@ struct MalformedPayloadTests {
       guard let baseURL = URL(string: "https://\(host)") else {
         return Run(mutation: mutation, status: status, outcome: .otherError("no URL for \(host)"))
       }
-      _ = try await WeatherService.live(baseURL: baseURL, session: session).forecast(
-        Self.trailhead)
+      _ = try await WeatherService.live(baseURL: baseURL, session: session, clock: RecordingClock())
+        .forecast(
+          Self.trailhead)
       return Run(mutation: mutation, status: status, outcome: .forecast)
     } catch let error as WeatherError {
       return Run(mutation: mutation, status: status, outcome: .weatherError(error))

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPRetry
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -6,8 +7,8 @@ import Foundation
 
 /// The TMDB v3 client behind ``MovieCatalog/live(token:baseURL:language:session:clock:)``.
 ///
-/// One request per call, plus up to ``RetryPolicy/maximumRetries`` retries of a 429, sleeping
-/// on the injected clock. URLSession does not throw for unsuccessful statuses, so every status
+/// One request per call, plus the retries of a 429 or a 5xx that `RetryPolicy` allows,
+/// sleeping on the injected clock. URLSession does not throw for unsuccessful statuses, so every status
 /// is checked here and mapped to a ``MovieCatalogError``; a cancelled request (`URLError`
 /// -999, or a cancelled task) is rethrown as `CancellationError`.
 struct TMDBClient: Sendable {
@@ -19,9 +20,9 @@ struct TMDBClient: Sendable {
   var language: String
   /// The one session every request of this client goes through.
   var session: URLSession
-  /// The clock rate-limit retries sleep on.
+  /// The clock retries sleep on.
   var clock: any Clock<Duration>
-  /// When a 429 is retried.
+  /// When a 429 or a 5xx is retried, and after how long.
   var retryPolicy = RetryPolicy()
 
   /// A page of popular movies.
@@ -49,21 +50,20 @@ struct TMDBClient: Sendable {
     while true {
       try Task.checkCancellation()
       let (body, response) = try await send(request)
-      switch response.statusCode {
-      case 200...299:
+      if (200...299).contains(response.statusCode) {
         return try decode(body, from: endpoint)
-      case 429:
-        let retryAfter = RetryPolicy.retryAfter(
-          header: response.value(forHTTPHeaderField: "Retry-After"))
-        guard let delay = retryPolicy.delay(beforeRetry: retries + 1, retryAfter: retryAfter)
-        else { throw MovieCatalogError.rateLimited(retryAfter: retryAfter) }
-        retries += 1
-        // Throws CancellationError when the task is cancelled during the wait.
-        try await clock.sleep(for: delay)
-      default:
-        throw MovieCatalogError(
-          status: response.statusCode, body: body, page: page, retryAfter: nil)
       }
+      let retryAfter = RetryPolicy.retryAfter(
+        header: response.value(forHTTPHeaderField: "Retry-After"))
+      guard RetryPolicy.retries(status: response.statusCode),
+        let delay = retryPolicy.delay(beforeRetry: retries + 1, retryAfter: retryAfter)
+      else {
+        throw MovieCatalogError(
+          status: response.statusCode, body: body, page: page, retryAfter: retryAfter)
+      }
+      retries += 1
+      // Throws CancellationError when the task is cancelled during the wait.
+      try await clock.sleep(for: delay)
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MovieCatalog
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import TestSupport
 import Testing
 import Weather
 
@@ -21,6 +22,8 @@ struct StubHost {
   let baseURL: URL
   /// The live client pointed at this host through a stubbed session.
   let service: WeatherService
+  /// The clock the client's retries sleep on: they return at once and are recorded.
+  let clock = RecordingClock()
   /// The stubbed session, invalidated by ``remove()``.
   private let session: URLSession
 
@@ -29,7 +32,7 @@ struct StubHost {
     host = "\(UUID().uuidString.lowercased()).open-meteo.test"
     baseURL = try #require(URL(string: "https://\(host)\(path)"))
     session = StubURLProtocol.session()
-    service = .live(baseURL: baseURL, session: session)
+    service = .live(baseURL: baseURL, session: session, clock: clock)
     StubURLProtocol.register(answer, for: host)
   }
 
