@@ -27,7 +27,8 @@ struct PagerFrame {
     "  space, n, ↓   load the next page",
     "  r             retry the page that failed; otherwise start again from page 1",
     "  ?             show or hide this help",
-    "  q, Ctrl-C     quit",
+    "  q, Ctrl-D     quit",
+    "  Ctrl-C        quit, with exit status 130",
     "",
     "  The list shows the newest movies that fit the window.",
     "  Press any key to close this help.",
@@ -36,10 +37,19 @@ struct PagerFrame {
   /// The frame's lines, at most `size.rows - 1` of them.
   var lines: [String] {
     let header = Style.bold.apply(to: "Popular movies", useColor: useColor) + " · " + label
-    let hints = "space/n/↓ next page · r retry/refresh · ? help · q quit"
+    let hints = Self.hints(for: state)
     let bodyHeight = max(size.rows - 4, 1)
     let body = showingHelp ? Array(Self.helpLines.prefix(bodyHeight)) : movieRows(bodyHeight)
     return [header] + body + [statusLine, Style.dim.apply(to: hints, useColor: useColor)]
+  }
+
+  /// The key hints for `state`: only what a key would do now (no "next page" at the end of
+  /// the list; "retry" only after a failure).
+  static func hints(for state: Movies.State) -> String {
+    let failed = if case .failed = state.status { true } else { false }
+    let moves =
+      failed ? ["r retry"] : (state.isExhausted ? [] : ["space/n/↓ next page"]) + ["r refresh"]
+    return (moves + ["? help", "q quit"]).joined(separator: " · ")
   }
 
   /// The status line: loading, which page of how many, the end of the list, or the failure.
