@@ -7,9 +7,10 @@ extension MovieCatalog {
   /// - `search(query, page)` serves `movies/search/<name>.json` when that file exists, where
   ///   `<name>` is ``fixtureName(forQuery:)``; such a file holds page 1, and page `n` of a
   ///   longer result lives in `movies/search/pages/<name>-<n>.json` (a folder no query can
-  ///   name); a page with no file throws ``MovieCatalogError/invalidPage(_:)``. Without a file it searches the popular
-  ///   pages: movies whose title contains the tidied query, ignoring case, each movie once,
-  ///   most popular first, 20 to a page; a page past the last throws
+  ///   name); a page with no file throws ``MovieCatalogError/invalidPage(_:)``. Without a file it
+  ///   searches every bundled movie (the popular pages', then the search fixtures'): those
+  ///   whose title contains the tidied query, ignoring case and accents (`amelie` finds
+  ///   *Amélie*), each movie once, most popular first, 20 to a page; a page past the last throws
   ///   ``MovieCatalogError/invalidPage(_:)``, and a query with no matches (or no words) gets
   ///   one empty page 1 with `totalPages` 0.
   ///

@@ -21,17 +21,20 @@ struct MovieCatalogFixturesTests {
     try #require(Fixtures.url("movies/search/the.json") == nil, "this test covers the fallback")
     let first = try await MovieCatalog.fixtures.search("the", 1)
     let second = try await MovieCatalog.fixtures.search("the", 2)
+    let third = try await MovieCatalog.fixtures.search("the", 3)
+    // 42 of the 144 bundled movies (popular pages and search fixtures) have "the" in the title.
     #expect(first.results.count == 20)
-    #expect(second.results.count == 14)
-    #expect(first.totalResults == 34)
-    #expect(first.totalPages == 2)
+    #expect(second.results.count == 20)
+    #expect(third.results.count == 2)
+    #expect(first.totalResults == 42)
+    #expect(first.totalPages == 3)
     #expect(second.page == 2)
-    let titles = (first.results + second.results).map { $0.title.lowercased() }
-    #expect(titles.allSatisfy { $0.contains("the") })
-    let popularity = (first.results + second.results).map(\.popularity)
+    let all = first.results + second.results + third.results
+    #expect(all.map { $0.title.lowercased() }.allSatisfy { $0.contains("the") })
+    let popularity = all.map(\.popularity)
     #expect(zip(popularity, popularity.dropFirst()).allSatisfy { $0 >= $1 })
-    await #expect(throws: MovieCatalogError.invalidPage(3)) {
-      try await MovieCatalog.fixtures.search("the", 3)
+    await #expect(throws: MovieCatalogError.invalidPage(4)) {
+      try await MovieCatalog.fixtures.search("the", 4)
     }
   }
 
@@ -102,5 +105,36 @@ struct MovieCatalogFixturesTests {
     let ids = MovieCatalog.fixtureMovies.map(\.id)
     #expect(ids.count == 99)
     #expect(Set(ids).count == ids.count)
+  }
+}
+
+/// Offline, every bundled movie can be found by its title, accents or not.
+struct FixtureSearchCoverageTests {
+  @Test(arguments: ["Amélie", "amelie", "AMELIE + co"])
+  func amelieIsFoundWithOrWithoutItsAccent(_ query: String) async throws {
+    let page = try await MovieCatalog.fixtures.search(query, 1)
+    // Most popular first: 812.35 and 140.2 in the fixture.
+    #expect(page.results.map(\.title) == ["Amélie + Co.", "Amélie + Co.: Sur la route"])
+  }
+
+  @Test func everyBundledMovieIsFoundByItsTitleWithoutAccents() async throws {
+    var bundled: [Movie] = []
+    for path in Fixtures.paths(in: "movies/search") + Fixtures.paths(in: "movies/search/pages")
+    where path.hasSuffix(".json") {
+      bundled += try Fixtures.decode(MoviePage.self, from: path).results
+    }
+    bundled += MovieCatalog.fixtureMovies
+    try #require(bundled.count > 100)
+    for movie in bundled {
+      let plain = movie.title.folding(options: .diacriticInsensitive, locale: nil)
+      var found = false
+      var page = 1
+      while !found, let results = try? await MovieCatalog.fixtures.search(plain, page) {
+        found = results.results.contains { $0.id == movie.id }
+        if page >= results.totalPages { break }
+        page += 1
+      }
+      #expect(found, "\(movie.title) (\(movie.id)) is not found by \"\(plain)\"")
+    }
   }
 }

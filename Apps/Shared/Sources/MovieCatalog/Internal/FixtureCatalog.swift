@@ -39,9 +39,8 @@ enum FixtureCatalog {
       guard page == found.page else { throw .invalidPage(page) }
       return found
     }
-    let words = tidied(query).lowercased()
-    let matches =
-      words.isEmpty ? [] : try allPopular().filter { $0.title.lowercased().contains(words) }
+    let words = folded(tidied(query))
+    let matches = words.isEmpty ? [] : try allBundled().filter { folded($0.title).contains(words) }
     let totalPages = (matches.count + pageSize - 1) / pageSize
     guard page >= 1, page <= max(totalPages, 1) else { throw .invalidPage(page) }
     let start = min((page - 1) * pageSize, matches.count)
@@ -54,6 +53,29 @@ enum FixtureCatalog {
   /// `text` trimmed, with each inner run of whitespace collapsed to one space, and lowercased.
   static func tidied(_ text: String) -> String {
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+  }
+
+  /// `text` without case or accents, so `Amélie` and `amelie` are one word.
+  static func folded(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+  }
+
+  /// Every bundled movie (the popular pages' and the search fixtures'), each once, most
+  /// popular first: what an offline search looks through, so every bundled movie can be
+  /// found.
+  static func allBundled() throws(MovieCatalogError) -> [Movie] {
+    var movies = try allPopular()
+    var seen = Set(movies.map(\.id))
+    let files = Fixtures.paths(in: "movies/search") + Fixtures.paths(in: "movies/search/pages")
+    for path in files where path.hasSuffix(".json") {
+      for movie in try load(path).results where seen.insert(movie.id).inserted {
+        movies.append(movie)
+      }
+    }
+    // Stable, so equal popularity keeps the order of the files.
+    return movies.enumerated().sorted {
+      ($0.element.popularity, $1.offset) > ($1.element.popularity, $0.offset)
+    }.map(\.element)
   }
 
   /// Every movie on the popular pages, most popular first, each once.
