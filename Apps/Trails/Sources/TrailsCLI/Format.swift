@@ -22,11 +22,15 @@ enum Format {
     "\(distance(totals.distanceKm)), \(totals.ascentM) m ascent, about \(time(totals.estimatedTime))"
   }
 
-  /// `rain, 6.1 to 11.2 °C, 4.2 mm`; unknown values are left out.
+  /// `rain, 6.1 to 11.2 °C, 4.2 mm`; a temperature known alone is shown alone (`low 6.1 °C`,
+  /// `high 11.2 °C`), and an unknown value is left out.
   static func forecast(_ day: DailyForecast) -> String {
     var parts = [day.code.words]
-    if let low = day.minC, let high = day.maxC {
-      parts.append(String(format: "%.1f to %.1f °C", low, high))
+    switch (day.minC, day.maxC) {
+    case (let low?, let high?): parts.append(String(format: "%.1f to %.1f °C", low, high))
+    case (let low?, nil): parts.append(String(format: "low %.1f °C", low))
+    case (nil, let high?): parts.append(String(format: "high %.1f °C", high))
+    case (nil, nil): break
     }
     if let rain = day.precipitationMm {
       parts.append(String(format: "%.1f mm", rain))

@@ -52,4 +52,14 @@ struct FixtureWeatherServiceTests {
       try await service.forecast(Coordinate(latitude: 0, longitude: 0))
     }
   }
+
+  @Test func everyTrailOfTheCatalogHasAnOfflineForecastOfSevenDays() async throws {
+    let catalog = try TrailCatalog.fixtures()
+    try #require(catalog.trails.count == 19)
+    for trail in catalog.trails {
+      let forecast = try await WeatherService.fixtures.forecast(trail.trailhead)
+      #expect(forecast.days.count == 7, "\(trail.id)")
+      #expect(forecast.days.first?.date.description == "2026-12-01", "\(trail.id)")
+    }
+  }
 }
