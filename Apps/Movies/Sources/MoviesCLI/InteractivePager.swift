@@ -19,6 +19,8 @@ struct InteractivePager {
     case key(Key)
     /// The store's state changed.
     case stateChanged
+    /// The window was resized: redraw all of it.
+    case resized
     /// Input ended (the terminal went away).
     case endOfInput
   }
@@ -51,9 +53,13 @@ struct InteractivePager {
     let states = Task {
       for await _ in store.states { continuation.yield(.stateChanged) }
     }
+    let resizes = Task {
+      for await _ in WindowResizes.sizes() { continuation.yield(.resized) }
+    }
     defer {
       keys.cancel()
       states.cancel()
+      resizes.cancel()
     }
 
     var screen = Screen(label: label, useColor: terminal.supportsColor)
@@ -71,6 +77,8 @@ struct InteractivePager {
         }
       case .stateChanged:
         break
+      case .resized:
+        screen.clear()
       case .endOfInput:
         return
       }
@@ -116,6 +124,12 @@ private struct Screen {
   init(label: String, useColor: Bool) {
     self.label = label
     self.useColor = useColor
+  }
+
+  /// Clears the screen after a resize, so the next ``draw(_:)`` draws the whole frame.
+  mutating func clear() {
+    renderer.clearScreen()
+    lastFrame = []
   }
 
   /// Draws `state` fitted to the window, unless the frame is the one on screen.

@@ -15,6 +15,8 @@ struct InteractiveSearch {
   enum Input: Sendable {
     case key(Key)
     case state(Search.State)
+    /// The window was resized to this size: redraw all of it, fitted to it.
+    case resized(WindowSize)
     case endOfInput
   }
 
@@ -41,12 +43,16 @@ struct InteractiveSearch {
         continuation.yield(.state(state))
       }
     }
+    let resizes = Task {
+      for await size in WindowResizes.sizes() { continuation.yield(.resized(size)) }
+    }
     defer {
       keys.cancel()
       states.cancel()
+      resizes.cancel()
     }
 
-    let screen = SearchScreen(
+    var screen = SearchScreen(
       useColor: terminal.supportsColor, rows: terminal.windowSize.rows)
     var renderer = ScreenRenderer(isTTY: true, width: terminal.windowSize.columns)
     var text = ""
@@ -57,6 +63,10 @@ struct InteractiveSearch {
       case .state(let next):
         viewport.follow(from: state, to: next)
         state = next
+      case .resized(let size):
+        screen = SearchScreen(useColor: terminal.supportsColor, rows: size.rows)
+        renderer.width = size.columns
+        renderer.clearScreen()
       case .endOfInput:
         break loop
       case .key(let key):

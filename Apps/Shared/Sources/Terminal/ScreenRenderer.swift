@@ -98,6 +98,21 @@ public struct ScreenRenderer {
     return text
   }
 
+  /// Clears the whole screen and starts the next frame at its top left.
+  ///
+  /// Call it after the window was resized: the terminal has reflowed the old frame, so
+  /// drawing over it in place would leave pieces of it. Writes nothing when not a terminal.
+  ///
+  /// - Returns: The exact text written to the output.
+  @discardableResult
+  public mutating func clearScreen() -> String {
+    guard isTTY else { return "" }
+    let text = "\u{1B}[H\u{1B}[2J"
+    drawnLineCount = 0
+    output(text)
+    return text
+  }
+
   /// Leaves the drawn region on screen and starts the next frame below it.
   ///
   /// Call it after writing something else (a message, a final result) so the next

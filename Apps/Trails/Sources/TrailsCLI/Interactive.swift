@@ -24,10 +24,33 @@ enum Interactive {
     var interrupted = false
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
-        var renderer = ScreenRenderer(isTTY: true, width: terminal.windowSize.columns)
-        for await state in store.states {
+        // Redraw on every state, and all of the screen, fitted again, on every resize.
+        let (redraws, continuation) = AsyncStream.makeStream(of: Redraw.self)
+        let states = Task {
+          for await state in store.states { continuation.yield(.state(state)) }
+          continuation.finish()
+        }
+        let resizes = Task {
+          for await size in WindowResizes.sizes() { continuation.yield(.resized(size)) }
+        }
+        defer {
+          states.cancel()
+          resizes.cancel()
+        }
+        var size = terminal.windowSize
+        var renderer = ScreenRenderer(isTTY: true, width: size.columns)
+        var state = store.state
+        for await redraw in redraws {
+          switch redraw {
+          case .state(let next):
+            state = next
+          case .resized(let next):
+            size = next
+            renderer.width = next.columns
+            renderer.clearScreen()
+          }
           let screen = Screen(state: state, offline: offline, useColor: terminal.supportsColor)
-          renderer.render(screen.lines(height: terminal.windowSize.rows))
+          renderer.render(screen.lines(height: size.rows))
         }
       }
       keys: for await key in KeyReader.keys() {
@@ -57,4 +80,12 @@ enum Interactive {
     if let error = state.saveError { throw CommandFailure("the plan was not saved: \(error)") }
     if interrupted { throw ExitCode.interrupted }
   }
+}
+
+/// Why the interactive screen redraws.
+private enum Redraw: Sendable {
+  /// The store has a new state.
+  case state(Trails.State)
+  /// The window was resized to this size.
+  case resized(WindowSize)
 }
