@@ -85,9 +85,10 @@ extension Trails {
         clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       store.send(.open("trails://trail/\(S.gull)"))
+      await store.settle()  // the first request is generation 0 of `work`, in flight
       store.send(.back)
       store.send(.show(.trail(S.gull)))
-      await store.settle()
+      await store.settle()  // the second is generation 1
       work.succeed(0, with: S.cinderForecast)
       await store.settle()
       context.check(
