@@ -65,10 +65,14 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
       problems.append("expected exactly \(count) call(s), got \(actual.count)")
     }
     if let arguments, arguments != actual {
-      problems.append("expected arguments \(arguments), got \(actual)")
+      problems.append(
+        "expected arguments \(ValueRendering.render(arguments)), got \(ValueRendering.render(actual))"
+      )
     }
     let expectation =
-      arguments.map { "exactly \(count), with \($0.map { "\($0)" }.joined(separator: ", "))" }
+      arguments.map {
+        "exactly \(count), with \($0.map { ValueRendering.render($0) }.joined(separator: ", "))"
+      }
       ?? "exactly \(count)"
     record(
       BudgetResult(
@@ -105,10 +109,11 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
     }
     if !missing.isEmpty || !unmatched.isEmpty {
       problems.append(
-        "expected arguments \(arguments) in any order, got \(actual) "
-          + "(missing \(missing), unexpected \(unmatched))")
+        "expected arguments \(ValueRendering.render(arguments)) in any order, got "
+          + "\(ValueRendering.render(actual)) (missing \(ValueRendering.render(missing)), "
+          + "unexpected \(ValueRendering.render(unmatched)))")
     }
-    let listed = arguments.map { "\($0)" }.joined(separator: ", ")
+    let listed = arguments.map { ValueRendering.render($0) }.joined(separator: ", ")
     record(
       BudgetResult(
         dependency: name, expected: "exactly \(count), in any order: \(listed)",
