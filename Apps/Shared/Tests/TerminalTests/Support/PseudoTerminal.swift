@@ -11,16 +11,23 @@ final class PseudoTerminal {
     let functions = try PseudoTerminalFunctions.load()
     let master = functions.openMaster(O_RDWR | O_NOCTTY)
     try #require(master >= 0, "posix_openpt failed (errno \(errno))")
+    // `deinit` runs only once both descriptors are stored; until then a failure closes the
+    // master here, so nothing leaks and nothing is closed twice.
+    do {
+      try #require(functions.grant(master) == 0, "grantpt failed (errno \(errno))")
+      try #require(functions.unlock(master) == 0, "unlockpt failed (errno \(errno))")
+      var name = [CChar](repeating: 0, count: 128)
+      try #require(functions.name(master, &name, name.count) == 0, "ptsname_r failed")
+      let path = String(
+        decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let slave = open(path, O_RDWR | O_NOCTTY)
+      try #require(slave >= 0, "open \(path) failed (errno \(errno))")
+      self.slave = slave
+    } catch {
+      close(master)
+      throw error
+    }
     self.master = master
-    try #require(functions.grant(master) == 0, "grantpt failed (errno \(errno))")
-    try #require(functions.unlock(master) == 0, "unlockpt failed (errno \(errno))")
-    var name = [CChar](repeating: 0, count: 128)
-    try #require(functions.name(master, &name, name.count) == 0, "ptsname_r failed")
-    let path = String(
-      decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let slave = open(path, O_RDWR | O_NOCTTY)
-    try #require(slave >= 0, "open \(path) failed (errno \(errno))")
-    self.slave = slave
   }
 
   deinit {

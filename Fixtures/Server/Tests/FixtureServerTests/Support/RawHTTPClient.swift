@@ -33,10 +33,11 @@ final class RawHTTPClient {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
+    // No `close` here: every stored property is set, so a throw still runs `deinit`, which
+    // closes the descriptor. Closing it twice would close whatever socket another thread
+    // opened under the same number in between (a server's accepted connection, say).
     guard connected == 0 else {
-      let code = errno
-      close(descriptor)
-      throw RawClientError(description: "connect to 127.0.0.1:\(port): errno \(code)")
+      throw RawClientError(description: "connect to 127.0.0.1:\(port): errno \(errno)")
     }
   }
 
