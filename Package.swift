@@ -14,9 +14,9 @@ let package = Package(
     .library(name: "MovieCatalog", targets: ["MovieCatalog"]),
     .library(name: "Terminal", targets: ["Terminal"]),
     .executable(name: "conformance", targets: ["conformance"]),
-    .executable(name: "movies", targets: ["MoviesCLI"]),
-    .executable(name: "movie-search", targets: ["SearchCLI"]),
-    .executable(name: "trails", targets: ["TrailsCLI"]),
+    .executable(name: "movies", targets: ["MoviesApp"]),
+    .executable(name: "movie-search", targets: ["SearchApp"]),
+    .executable(name: "trails", targets: ["TrailsApp"]),
     .executable(name: "fixture-server", targets: ["FixtureServer"]),
     .executable(name: "loop-bench", targets: ["loop-bench"]),
     // `make new-feature NAME=Foo` inserts Foo's lines above each `new-feature:` line: the
@@ -122,11 +122,14 @@ let package = Package(
       dependencies: ["Weather", "TrailsModel", "Fixtures", "TestSupport"],
       path: "Apps/Trails/Tests/WeatherTests"
     ),
-    .executableTarget(
+    .target(
       name: "MoviesCLI", dependencies: ["MoviesFeature", "MovieCatalog", "Terminal", "Loop"],
       path: "Apps/Movies/Sources/MoviesCLI"),
+    .executableTarget(
+      name: "MoviesApp", dependencies: ["MoviesCLI", "Terminal"],
+      path: "Apps/Movies/Sources/MoviesApp"),
     .testTarget(
-      name: "MoviesCLITests", dependencies: ["MoviesCLI", "TestSupport"],
+      name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesApp", "TestSupport"],
       path: "Apps/Movies/Tests/MoviesCLITests"),
     .target(
       name: "SearchFeature", dependencies: ["Loop", "MovieCatalog"],
@@ -142,12 +145,15 @@ let package = Package(
         "Fixtures", "TestSupport",
       ],
       path: "Apps/Search/Tests/SearchFeatureTests"),
-    .executableTarget(
+    .target(
       name: "SearchCLI",
       dependencies: ["SearchFeature", "MovieCatalog", "Terminal", "Loop", "Fixtures"],
       path: "Apps/Search/Sources/SearchCLI"),
+    .executableTarget(
+      name: "SearchApp", dependencies: ["SearchCLI", "Terminal"],
+      path: "Apps/Search/Sources/SearchApp"),
     .testTarget(
-      name: "SearchCLITests", dependencies: ["SearchCLI", "TestSupport"],
+      name: "SearchCLITests", dependencies: ["SearchCLI", "SearchApp", "TestSupport"],
       path: "Apps/Search/Tests/SearchCLITests"),
     .target(
       name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather"],
@@ -166,14 +172,17 @@ let package = Package(
         "LoopContracts", "TestSupport",
       ],
       path: "Apps/Trails/Tests/TrailsFeatureTests"),
-    .executableTarget(
+    .target(
       name: "TrailsCLI",
       dependencies: [
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "Terminal", "Loop",
       ],
       path: "Apps/Trails/Sources/TrailsCLI"),
+    .executableTarget(
+      name: "TrailsApp", dependencies: ["TrailsCLI", "Terminal"],
+      path: "Apps/Trails/Sources/TrailsApp"),
     .testTarget(
-      name: "TrailsCLITests", dependencies: ["TrailsCLI", "TestSupport"],
+      name: "TrailsCLITests", dependencies: ["TrailsCLI", "TrailsApp", "TestSupport"],
       path: "Apps/Trails/Tests/TrailsCLITests"),
     .target(
       name: "FixtureHTTP",
@@ -194,12 +203,13 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "TestSupport", "FixtureServer", "MoviesCLI", "SearchCLI", "TrailsCLI",
+        "TestSupport", "FixtureServer", "MoviesApp", "SearchApp", "TrailsApp",
       ],
       path: "Fixtures/Server/Tests/EndToEndTests"),
     .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
-      name: "TerminalTests", dependencies: ["Terminal", "TestSupport"],
+      name: "TerminalTests",
+      dependencies: ["Terminal", "MoviesCLI", "SearchCLI", "TrailsCLI", "TestSupport"],
       path: "Apps/Shared/Tests/TerminalTests"),
     .executableTarget(
       name: "conformance", dependencies: ["ConformanceSuite", "LoopContracts", "Terminal"],

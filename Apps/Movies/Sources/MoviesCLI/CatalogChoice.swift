@@ -2,19 +2,11 @@ import Foundation
 import MovieCatalog
 import Terminal
 
-/// Where `--source` says the movies come from.
-enum CatalogSource: String, CaseIterable, ArgumentValue {
-  /// The bundled sample pages, offline.
-  case fixtures
-  /// TMDB's API (or the host `--api-base` names).
-  case live
-}
-
 /// The catalog the command runs on, and what to tell the user about it.
 ///
-/// Live when `--source live` is given, or when `TMDB_API_KEY` is set and `--source` is not;
-/// offline on ``MovieCatalog/fixtures`` otherwise, with a notice unless `--source fixtures`
-/// asked for it.
+/// The source follows ``SourceOptions``: live when `--source live` or `--api-base` is given,
+/// or when `TMDB_API_KEY` is set and neither is; offline on ``MovieCatalog/fixtures``
+/// otherwise, with a notice unless the command line asked for the fixtures.
 struct CatalogChoice {
   /// The catalog to page through.
   let catalog: MovieCatalog
@@ -31,26 +23,27 @@ struct CatalogChoice {
   /// Picks the catalog.
   ///
   /// - Parameters:
-  ///   - source: `--source`, or `nil` when not given.
+  ///   - arguments: The command line, for `--source` and `--api-base`.
   ///   - token: `TMDB_API_KEY`, or `nil` when unset; blank counts as unset.
-  ///   - baseURL: `--api-base`.
   ///   - language: `--language`.
   /// - Returns: The choice.
-  /// - Throws: ``MoviesCLIError/missingToken`` for `--source live` without a token.
-  static func choose(source: CatalogSource?, token: String?, baseURL: URL, language: String)
-    throws(MoviesCLIError) -> CatalogChoice
+  /// - Throws: ``UsageError`` for bad source options, ``MoviesCLIError/missingToken`` for a
+  ///   live source without a token.
+  static func choose(_ arguments: ParsedArguments, token: String?, language: String) throws
+    -> CatalogChoice
   {
     let token = token?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-    switch (source, token.isEmpty) {
-    case (.live, true):
-      throw .missingToken
-    case (.live, false), (nil, false):
-      let catalog = MovieCatalog.live(token: token, baseURL: baseURL, language: language)
+    let source = try SourceOptions(arguments, liveByDefault: !token.isEmpty)
+    switch source.source {
+    case .live:
+      guard !token.isEmpty else { throw MoviesCLIError.missingToken }
+      let catalog = MovieCatalog.live(
+        token: token, baseURL: source.apiBase ?? MovieCatalog.tmdbBaseURL, language: language)
       return CatalogChoice(catalog: catalog, label: "TMDB", notice: nil)
-    case (.fixtures, _):
-      return CatalogChoice(catalog: .fixtures, label: "offline sample pages", notice: nil)
-    case (nil, true):
-      return CatalogChoice(catalog: .fixtures, label: "offline sample pages", notice: offlineNotice)
+    case .fixtures:
+      return CatalogChoice(
+        catalog: .fixtures, label: "offline sample pages",
+        notice: source.isChosen ? nil : offlineNotice)
     }
   }
 }

@@ -8,23 +8,17 @@ import Terminal
 /// Every decision about paging (what loads when, what is ignored, when the list ends) is the
 /// `Movies` feature's; this file only reads the command line and the environment, builds the
 /// catalog and hands it to ``ScriptedPager`` or ``InteractivePager``.
-enum MoviesCommand {
+public enum MoviesCommand {
   /// The command line `movies` accepts.
-  static let spec = CommandSpec(
+  public static let spec = CommandSpec(
     name: "movies",
     abstract: "Browse TMDB's popular movies, page by page.",
     version: "1.0.0",
     options: [
       .value("pages", valueName: "N", help: "Print the first N pages and exit (scripted mode)"),
       .flag("json", help: "Print the movies as a JSON array (scripted mode)"),
-      .value(
-        "source", valueName: "SOURCE",
-        help: "fixtures (offline sample pages) or live (TMDB; the default with TMDB_API_KEY)"),
-      .value(
-        "api-base", valueName: "URL", help: "The live API's base URL",
-        default: MovieCatalog.tmdbBaseURL.absoluteString),
       .value("language", valueName: "CODE", help: "The live API's language", default: "en-US"),
-    ])
+    ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"))
 
   /// Runs `movies` with parsed arguments: scripted when `--pages` or `--json` is given or
   /// input or output is not a terminal, interactive otherwise.
@@ -34,13 +28,11 @@ enum MoviesCommand {
   ///   - environment: The process environment (`TMDB_API_KEY`, `NO_COLOR`, `TERM`).
   /// - Throws: ``UsageError`` for bad option values, ``MoviesCLIError`` when the list cannot
   ///   be loaded.
-  static func run(_ arguments: ParsedArguments, environment: [String: String]) async throws {
+  public static func run(_ arguments: ParsedArguments, environment: [String: String]) async throws {
     let pages = try pageCount(arguments)
     let json = arguments.flag("json")
     let choice = try CatalogChoice.choose(
-      source: try arguments.value("source", as: CatalogSource.self),
-      token: environment["TMDB_API_KEY"],
-      baseURL: try apiBase(arguments),
+      arguments, token: environment["TMDB_API_KEY"],
       language: arguments.value("language") ?? "en-US")
     if let notice = choice.notice { StandardError.writeLine(notice) }
 
@@ -62,19 +54,5 @@ enum MoviesCommand {
         "--pages expects a positive integer, got '\(pages)'", usage: arguments.usage)
     }
     return pages
-  }
-
-  /// `--api-base`: an `http` or `https` URL with a host.
-  private static func apiBase(_ arguments: ParsedArguments) throws(UsageError) -> URL {
-    let text = arguments.value("api-base") ?? MovieCatalog.tmdbBaseURL.absoluteString
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-    else {
-      throw UsageError(
-        "--api-base expects an http or https URL such as https://api.themoviedb.org, "
-          + "got '\(text)'",
-        usage: arguments.usage)
-    }
-    return url
   }
 }

@@ -15,22 +15,24 @@ struct Composition {
   /// The line to print on standard error before anything else, if any.
   let notice: String?
 
-  init(
-    options: SearchOptions,
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws {
-    let token = environment["TMDB_API_KEY"]?.trimmingCharacters(in: .whitespaces) ?? ""
-    let source =
-      options.source ?? (token.isEmpty && options.apiBase == nil ? .fixtures : .live)
-    switch source {
+  /// The `TMDB_API_KEY` in `environment`, trimmed; `nil` when unset or blank.
+  static func token(in environment: [String: String]) -> String? {
+    let token = environment["TMDB_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+    return token?.isEmpty == false ? token : nil
+  }
+
+  init(options: SearchOptions, token: String?) throws {
+    switch options.source.source {
     case .fixtures:
       catalog = MovieCatalog.fixtures
       notice =
-        "movie-search: searching the bundled fixtures, not TMDB "
-        + "(set TMDB_API_KEY or pass --source live to search TMDB)"
+        options.source.isChosen
+        ? nil
+        : "movie-search: searching the bundled fixtures, not TMDB "
+          + "(set TMDB_API_KEY or pass --source live to search TMDB)"
     case .live:
-      guard !token.isEmpty else { throw SearchCLIError.catalog(.missingToken) }
-      catalog = .live(token: token, baseURL: options.apiBase ?? MovieCatalog.tmdbBaseURL)
+      guard let token else { throw SearchCLIError.catalog(.missingToken) }
+      catalog = .live(token: token, baseURL: options.source.apiBase ?? MovieCatalog.tmdbBaseURL)
       notice = nil
     }
   }

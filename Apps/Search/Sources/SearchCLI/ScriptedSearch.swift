@@ -6,11 +6,19 @@ import Terminal
 ///
 /// Queries arrive whole, so the search runs with no debounce: a debounce only waits for a user
 /// to stop typing.
+///
+/// Exit status: 0 when every answer came from the source asked for; 3
+/// (``ExitCode/fallback``) when TMDB could not answer and an answer was ranked from the bundled
+/// catalog instead (each says so on standard error, as `(offline)` on its lines and as
+/// `"offline": true` in JSON); 1 when a search failed outright.
 struct ScriptedSearch {
   let setup: Composition
   let options: SearchOptions
 
   /// Prints the results for `query`: one a line, or one JSON object.
+  ///
+  /// - Throws: `SearchCLIError.failed` when the search failed, ``ExitCode/fallback`` after
+  ///   printing offline results.
   func run(query: String) async throws {
     let store = Store(initial: Search.State(), machine: setup.machine(debounce: .zero))
     defer { store.cancel() }
@@ -25,6 +33,7 @@ struct ScriptedSearch {
     } else {
       StandardOutput.write(output.lines.map { $0 + "\n" }.joined())
     }
+    if output.offline { throw ExitCode.fallback }
   }
 
   /// Reads queries from standard input, one a line, and prints a block for each.
@@ -37,6 +46,7 @@ struct ScriptedSearch {
     defer { store.cancel() }
     var outputs: [QueryOutput] = []
     var failures = 0
+    var fallbacks = 0
     while let line = readLine() {
       let query = line.hasSuffix("\r") ? String(line.dropLast()) : line
       guard !Search.normalized(query).isEmpty else { continue }
@@ -48,6 +58,7 @@ struct ScriptedSearch {
         reportOnStandardError(answer)
       }
       let output = QueryOutput(query: query, state: answer, limit: options.limit)
+      if output.offline { fallbacks += 1 }
       if options.json {
         outputs.append(output)
       } else {
@@ -60,6 +71,7 @@ struct ScriptedSearch {
     if failures > 0 {
       throw SearchCLIError.someQueriesFailed(failures)
     }
+    if fallbacks > 0 { throw ExitCode.fallback }
   }
 
   /// Says on standard error what the results alone do not: that they are offline, or that a

@@ -22,16 +22,16 @@ struct Composition {
   /// for writing, or read-only (a command that only reads creates and changes nothing, and
   /// a missing database is an empty plan).
   init(_ arguments: ParsedArguments, access: SQLiteTrailStore.Access) throws {
-    let source = try Self.source(arguments)
-    switch source {
+    let source = try SourceOptions(arguments)
+    switch source.source {
     case .fixtures:
       weather = .fixtures
       today = Self.fixturesToday ?? Day(Date())
     case .live:
-      weather = .live(baseURL: try Self.apiBase(arguments) ?? WeatherService.openMeteoBaseURL)
+      weather = .live(baseURL: source.apiBase ?? WeatherService.openMeteoBaseURL)
       today = Day(Date())
     }
-    isDefaultOffline = source == .fixtures && !arguments.isGiven("source")
+    isDefaultOffline = !source.isChosen
     do {
       catalog = try TrailCatalog.fixtures()
     } catch {
@@ -51,25 +51,5 @@ struct Composition {
     Trails(
       catalog: catalog, store: store, weather: weather, clock: ContinuousClock(),
       saveQuietWindow: saveQuietWindow, watchInterval: watchInterval)
-  }
-
-  /// `--source`, or live when only `--api-base` is given.
-  private static func source(_ arguments: ParsedArguments) throws -> WeatherSource {
-    let source = try arguments.value("source", as: WeatherSource.self)
-    guard arguments.isGiven("api-base") else { return source ?? .fixtures }
-    guard source != .fixtures || !arguments.isGiven("source") else {
-      throw UsageError("--api-base needs --source live", usage: arguments.usage)
-    }
-    return .live
-  }
-
-  private static func apiBase(_ arguments: ParsedArguments) throws -> URL? {
-    guard let text = arguments.value("api-base") else { return nil }
-    guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
-      url.host != nil
-    else {
-      throw UsageError("--api-base expects an http(s) URL, got '\(text)'", usage: arguments.usage)
-    }
-    return url
   }
 }

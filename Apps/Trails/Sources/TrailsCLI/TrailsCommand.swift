@@ -3,8 +3,9 @@ import TrailsFeature
 import TrailsModel
 
 /// The `trails` command line: its spec, and what each subcommand sends and waits for.
-enum TrailsCommand {
-  static let spec = CommandSpec(
+public enum TrailsCommand {
+  /// The command line `trails` accepts.
+  public static let spec = CommandSpec(
     name: "trails",
     abstract: "Explore trails, plan a trip by day, and see the weather at each trailhead.",
     version: "1.0.0",
@@ -13,11 +14,7 @@ enum TrailsCommand {
       .value(
         "db", valueName: "PATH",
         help: "The plan's database (default: $XDG_DATA_HOME/trails/trails.sqlite)"),
-      .value(
-        "source", valueName: "SOURCE",
-        help: "Forecasts from fixtures (offline, the default) or live (Open-Meteo)"),
-      .value("api-base", valueName: "URL", help: "The Open-Meteo host for --source live"),
-    ],
+    ] + SourceOptions.options(service: "Open-Meteo"),
     subcommands: [
       CommandSpec(name: "regions", abstract: "List the regions."),
       CommandSpec(
@@ -59,8 +56,12 @@ enum TrailsCommand {
       CommandSpec(name: "clear", abstract: "Remove every day from the plan."),
     ])
 
-  /// Runs the command the arguments name.
-  static func run(_ arguments: ParsedArguments) async throws {
+  /// Runs the command the arguments name: the interactive planner with none.
+  ///
+  /// - Parameter arguments: The parsed command line.
+  /// - Throws: ``UsageError`` for bad arguments, `CommandFailure` when the command fails,
+  ///   ``ExitCode/interrupted`` after Control-C.
+  public static func run(_ arguments: ParsedArguments) async throws {
     guard !arguments.subcommandPath.isEmpty else {
       try await Interactive.run(arguments)
       return

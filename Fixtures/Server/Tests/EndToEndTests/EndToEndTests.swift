@@ -93,7 +93,6 @@ struct EndToEndTests {
         "movie-search", ["--source", "live", "--api-base", base], environment: live,
         input: queries.joined(separator: "\n") + "\n")
     }
-    #expect(run.status == 0, "\(run.stderr)")
     var current: String?
     var headings: [String] = []
     for line in run.stdout.split(separator: "\n").map(String.init) {
@@ -109,6 +108,62 @@ struct EndToEndTests {
       #expect(belongs, "under \(current ?? "no heading"): \(line)")
     }
     #expect(headings == queries.map { "# \($0)" })
+    // 3 when any answer is the offline fallback, which its lines say; 0 when none is.
+    let fellBack = run.stdout.contains("(offline)")
+    #expect(run.status == (fellBack ? 3 : 0), "\(run.stderr)")
+  }
+
+  @Test func anOutageIsToldApartFromAnEmptyResultByStatusStderrAndJSON() async throws {
+    // Every request answers 500, so every retry fails and the search falls back.
+    let (text, json, empty) = try await withServer(["--fail-rate", "1"]) { base in
+      let live = ["star wars", "--source", "live", "--api-base", base]
+      return (
+        try await CommandRun.run("movie-search", live, environment: self.live),
+        try await CommandRun.run("movie-search", live + ["--json"], environment: self.live),
+        try await CommandRun.run(
+          "movie-search", ["zzzz no such film", "--source", "live", "--api-base", base],
+          environment: self.live)
+      )
+    }
+    #expect(text.status == 3)
+    #expect(text.stderr.hasPrefix("movie-search: offline ("), "\(text.stderr)")
+    #expect(text.stderr.contains("HTTP 500"), "\(text.stderr)")
+    #expect(json.status == 3)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(document["offline"] as? Bool == true)
+    #expect(document["status"] as? String == "offline")
+    #expect(empty.status == 3)
+    #expect(empty.stdout == "no results (offline)\n")
+    // The same empty answer from a working TMDB is 0, with nothing on standard error.
+    let answered = try await withServer { base in
+      try await CommandRun.run(
+        "movie-search", ["zzzz no such film", "--source", "live", "--api-base", base],
+        environment: self.live)
+    }
+    #expect(answered.status == 0)
+    #expect(answered.stdout == "no results\n")
+    #expect(answered.stderr.isEmpty, "\(answered.stderr)")
+  }
+
+  @Test func everyAppRefusesABadAPIBaseWithTheSameMessageAndStatus2() async throws {
+    let apps = [
+      ("movies", ["--pages", "1"]), ("movie-search", ["star"]), ("trails", ["regions"]),
+    ]
+    for (app, arguments) in apps {
+      let bad = try await CommandRun.run(app, arguments + ["--api-base", "ftp://example.org"])
+      #expect(bad.status == 2, "\(app)")
+      #expect(
+        bad.stderr.hasPrefix(
+          "error: --api-base expects an http or https URL with a host, such as "
+            + "http://127.0.0.1:8787, got 'ftp://example.org'\n"), "\(app): \(bad.stderr)")
+      let both = try await CommandRun.run(
+        app, arguments + ["--source", "fixtures", "--api-base", "http://127.0.0.1:8787"])
+      #expect(both.status == 2, "\(app)")
+      #expect(
+        both.stderr.hasPrefix("error: --api-base applies to --source live; drop one of them\n"),
+        "\(app): \(both.stderr)")
+    }
   }
 
   @Test func aWrongTokenIsReportedAsAnAuthenticationError() async throws {

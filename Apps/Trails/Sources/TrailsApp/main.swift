@@ -1,7 +1,8 @@
 // trails: explore trails, plan a trip by day, keep the plan in SQLite, see the weather.
-// A composition root and a renderer: every decision lives in TrailsFeature.
+// The entry point only: everything else is in the TrailsCLI library, which the tests import.
 
 import Terminal
+import TrailsCLI
 
 await CLI.run(TrailsCommand.spec) { arguments in
   try await TrailsCommand.run(arguments)

@@ -1,9 +1,9 @@
 // movies: TMDB's popular movies, page by page. An interactive pager on a terminal; with
 // `--pages N`, or when input or output is not a terminal, it prints the first pages and exits.
-// Exit status: 0 done, 1 a page failed to load (or no TMDB credential for --source live),
-// 2 bad arguments.
+// The entry point only: everything else is in the MoviesCLI library, which the tests import.
 
 import Foundation
+import MoviesCLI
 import Terminal
 
 await CLI.run(MoviesCommand.spec) { arguments in

@@ -1,0 +1,9 @@
+// movie-search: the debounced movie search on the command line. The entry point only:
+// everything else is in the SearchCLI library, which the tests import.
+
+import SearchCLI
+import Terminal
+
+await CLI.run(SearchCommand.spec) { arguments in
+  try await SearchCommand.run(arguments)
+}

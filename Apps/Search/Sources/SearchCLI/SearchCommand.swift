@@ -1,0 +1,47 @@
+import Foundation
+import Terminal
+
+/// The `movie-search` command: its options, and the composition root that picks the catalog
+/// and the mode.
+///
+/// Every decision about the search lives in `SearchFeature`; this file reads the command
+/// line, builds the catalog and hands it to ``ScriptedSearch`` or ``InteractiveSearch``.
+public enum SearchCommand {
+  /// The command line `movie-search` accepts.
+  public static let spec = CommandSpec(
+    name: "movie-search",
+    abstract: """
+      Search TMDB for movies. With a query, print its results; with none, read queries from \
+      standard input, one a line, or on a terminal type and watch results appear.
+      """,
+    version: "1.0.0",
+    options: [
+      .flag("json", help: "Print the results as JSON"),
+      .value(
+        "limit", valueName: "N", help: "Print at most N results, loading more pages if needed"),
+    ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"),
+    positionals: [Positional("query", help: "What to search for", isOptional: true)])
+
+  /// Runs `movie-search` with parsed arguments: one query from the arguments, queries from
+  /// standard input, or the interactive search on a terminal.
+  ///
+  /// - Parameter arguments: The parsed command line.
+  /// - Throws: ``UsageError`` for bad option values, `SearchCLIError` when a search fails,
+  ///   ``ExitCode/fallback`` when results came from the offline fallback.
+  public static func run(_ arguments: ParsedArguments) async throws {
+    let token = Composition.token(in: ProcessInfo.processInfo.environment)
+    let options = try SearchOptions(arguments, hasToken: token != nil)
+    let setup = try Composition(options: options, token: token)
+    if let notice = setup.notice {
+      StandardError.writeLine(notice)
+    }
+    let terminal = TerminalCapabilities.detect()
+    if let query = options.query {
+      try await ScriptedSearch(setup: setup, options: options).run(query: query)
+    } else if terminal.isInteractive, !options.json {
+      try await InteractiveSearch(setup: setup, terminal: terminal).run()
+    } else {
+      try await ScriptedSearch(setup: setup, options: options).runLines()
+    }
+  }
+}

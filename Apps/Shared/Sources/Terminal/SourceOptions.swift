@@ -1,0 +1,94 @@
+import Foundation
+
+/// Where an app's data comes from: `--source fixtures|live` and `--api-base URL`, declared,
+/// read and checked the same way in every app, with one message for each mistake.
+///
+/// The rule, in order: `--source` wins when given; `--api-base` alone means live; with
+/// neither, live when the app says so (`movies` and `movie-search` when `TMDB_API_KEY` is
+/// set), else the bundled fixtures. `--source fixtures --api-base URL` is a usage error, as
+/// is a base that is not an http or https URL with a host.
+///
+/// ```swift
+/// let spec = CommandSpec(
+///   name: "movies", abstract: "...",
+///   options: [.flag("json", help: "...")]
+///     + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"))
+/// let source = try SourceOptions(parsed, liveByDefault: token != nil)
+/// ```
+public struct SourceOptions: Hashable, Sendable {
+  /// The values `--source` takes.
+  public enum Source: String, CaseIterable, ArgumentValue, Sendable {
+    /// The bundled fixtures: offline, the same every run.
+    case fixtures
+    /// The live service over HTTP (or the host `--api-base` names).
+    case live
+  }
+
+  /// The source the command runs on.
+  public let source: Source
+  /// `--api-base`, when given; `nil` means the service's own host.
+  public let apiBase: URL?
+  /// Whether the command line chose the source (`--source` or `--api-base`); `false` when
+  /// it is the default, which the apps mention once on standard error.
+  public let isChosen: Bool
+
+  /// The two options, for a spec's option list.
+  ///
+  /// - Parameters:
+  ///   - service: The live service's name, for the help: `TMDB`, `Open-Meteo`.
+  ///   - liveWhen: When live is the default, for the help (`TMDB_API_KEY is set`); `nil`
+  ///     when the fixtures always are.
+  /// - Returns: `--source` and `--api-base`.
+  public static func options(service: String, liveWhen: String? = nil) -> [Option] {
+    let byDefault = liveWhen.map { "live when \($0), else fixtures" } ?? "fixtures by default"
+    return [
+      .value(
+        "source", valueName: "SOURCE",
+        help: "fixtures (bundled, offline) or live (\(service)); \(byDefault)"),
+      .value(
+        "api-base", valueName: "URL",
+        help: "Send live requests to URL instead of \(service) (implies --source live)"),
+    ]
+  }
+
+  /// Reads and checks the two options.
+  ///
+  /// - Parameters:
+  ///   - arguments: The parsed command line, whose spec has ``options(service:liveWhen:)``.
+  ///   - liveByDefault: Whether live is the source when neither option is given.
+  /// - Throws: ``UsageError`` for a value `--source` does not take, a malformed
+  ///   `--api-base`, or `--api-base` with `--source fixtures`.
+  public init(_ arguments: ParsedArguments, liveByDefault: Bool = false) throws(UsageError) {
+    let given = try arguments.value("source", as: Source.self)
+    let base = try arguments.value("api-base").map { text throws(UsageError) in
+      try Self.baseURL(text, usage: arguments.usage)
+    }
+    if given == .fixtures, base != nil {
+      throw UsageError(
+        "--api-base applies to --source live; drop one of them", usage: arguments.usage)
+    }
+    source = given ?? (base != nil || liveByDefault ? .live : .fixtures)
+    apiBase = base
+    isChosen = given != nil || base != nil
+  }
+
+  /// A group with these values, as a command line would give it.
+  init(source: Source, apiBase: URL?, isChosen: Bool) {
+    self.source = source
+    self.apiBase = apiBase
+    self.isChosen = isChosen
+  }
+
+  /// `text` as a base URL: http or https, with a host.
+  private static func baseURL(_ text: String, usage: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+    else {
+      throw UsageError(
+        "--api-base expects an http or https URL with a host, such as "
+          + "http://127.0.0.1:8787, got '\(text)'",
+        usage: usage)
+    }
+    return url
+  }
+}

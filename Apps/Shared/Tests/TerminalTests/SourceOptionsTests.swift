@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import Terminal
+
+/// `--source` and `--api-base`: one rule and one message per mistake, for every app.
+struct SourceOptionsTests {
+  private static let spec = CommandSpec(
+    name: "app", abstract: "An app with a live source.",
+    options: SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"))
+  private static let usage = "usage: app [options]"
+
+  private func read(_ arguments: String..., liveByDefault: Bool = false) throws -> SourceOptions {
+    let parsed = try #require(try Self.spec.parse(arguments).arguments)
+    return try SourceOptions(parsed, liveByDefault: liveByDefault)
+  }
+
+  @Test func theFixturesAreTheDefaultUnlessTheAppSaysLive() throws {
+    #expect(try read() == SourceOptions(source: .fixtures, apiBase: nil, isChosen: false))
+    #expect(
+      try read(liveByDefault: true) == SourceOptions(source: .live, apiBase: nil, isChosen: false))
+  }
+
+  @Test func sourceWinsOverTheDefaultAndCountsAsChosen() throws {
+    #expect(
+      try read("--source", "fixtures", liveByDefault: true)
+        == SourceOptions(source: .fixtures, apiBase: nil, isChosen: true))
+    #expect(
+      try read("--source", "live") == SourceOptions(source: .live, apiBase: nil, isChosen: true))
+  }
+
+  @Test func anAPIBaseAloneMeansLive() throws {
+    let base = try #require(URL(string: "http://127.0.0.1:8787"))
+    #expect(
+      try read("--api-base", "http://127.0.0.1:8787")
+        == SourceOptions(source: .live, apiBase: base, isChosen: true))
+    let upper = try #require(URL(string: "HTTPS://example.org/v3"))
+    #expect(
+      try read("--source", "live", "--api-base", "HTTPS://example.org/v3")
+        == SourceOptions(source: .live, apiBase: upper, isChosen: true))
+  }
+
+  @Test(arguments: ["ftp://example.org", "example.org", "http://", "http:///path", "::"])
+  func aBaseThatIsNotAnHTTPURLWithAHostIsOneUsageError(base: String) {
+    #expect(
+      throws: UsageError(
+        "--api-base expects an http or https URL with a host, such as http://127.0.0.1:8787, "
+          + "got '\(base)'", usage: Self.usage)
+    ) {
+      try read("--api-base", base)
+    }
+  }
+
+  @Test func anAPIBaseWithTheFixturesIsAUsageError() {
+    #expect(
+      throws: UsageError(
+        "--api-base applies to --source live; drop one of them", usage: Self.usage)
+    ) {
+      try read("--source", "fixtures", "--api-base", "http://127.0.0.1:8787")
+    }
+  }
+
+  @Test func anUnknownSourceNamesTheValuesItTakes() {
+    #expect(
+      throws: UsageError(
+        "--source expects one of 'fixtures', 'live', got 'web'", usage: Self.usage)
+    ) {
+      try read("--source", "web")
+    }
+  }
+
+  @Test func theHelpNamesTheServiceAndTheDefault() {
+    let help = SourceOptions.options(service: "Open-Meteo").map(\.help)
+    #expect(
+      help == [
+        "fixtures (bundled, offline) or live (Open-Meteo); fixtures by default",
+        "Send live requests to URL instead of Open-Meteo (implies --source live)",
+      ])
+  }
+}
