@@ -11,95 +11,66 @@ struct InteractiveSearch {
   let setup: Composition
   let terminal: TerminalCapabilities
 
-  /// What the loop reacts to: a key, a new state, or the end of input.
-  enum Input: Sendable {
-    case key(Key)
-    case state(Search.State)
-    /// The window was resized to this size: redraw all of it, fitted to it.
-    case resized(WindowSize)
-    case endOfInput
-  }
-
   /// Ctrl-R, which the key decoder does not name.
   static let ctrlR = Key.unknown([0x12])
 
+  /// Runs the search in ``InteractiveLoop``, drawn in place below the prompt.
+  ///
+  /// - Throws: ``ExitCode/interrupted`` on Control-C, ``TerminalError`` when raw mode cannot
+  ///   be entered.
   func run() async throws {
-    let raw = try RawMode()
-    defer { raw.restore() }
-    raw.hideCursor()
     let store = Store(
       initial: Search.State(), machine: setup.machine(debounce: Search.defaultDebounce))
     defer { store.cancel() }
-
-    let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
-    let keys = Task {
-      for await key in KeyReader.keys() {
-        continuation.yield(.key(key))
-      }
-      continuation.yield(.endOfInput)
-    }
-    let states = Task {
-      for await state in store.states {
-        continuation.yield(.state(state))
-      }
-    }
-    let resizes = Task {
-      for await size in WindowResizes.sizes() { continuation.yield(.resized(size)) }
-    }
-    defer {
-      keys.cancel()
-      states.cancel()
-      resizes.cancel()
-    }
-
-    var screen = SearchScreen(
-      useColor: terminal.supportsColor, rows: terminal.windowSize.rows)
-    var renderer = ScreenRenderer(isTTY: true, width: terminal.windowSize.columns)
     var text = ""
-    var viewport = Viewport()
+    var viewport = Viewport(rows: terminal.windowSize.rows)
     var state = store.state
-    loop: for await input in inputs {
-      switch input {
-      case .state(let next):
-        viewport.follow(from: state, to: next)
-        state = next
-      case .resized(let size):
-        screen = SearchScreen(useColor: terminal.supportsColor, rows: size.rows)
-        renderer.width = size.columns
-        renderer.clearScreen()
-      case .endOfInput:
-        break loop
-      case .key(let key):
-        switch key {
-        case .character(let character):
-          text.append(character)
-          store.send(.textChanged(text))
-        case .backspace:
-          guard !text.isEmpty else { continue }
-          text.removeLast()
-          store.send(.textChanged(text))
-        case .ctrlU:
-          text = ""
-          store.send(.clear)
-        case .enter, .down:
-          if !viewport.scrollDown(in: state, room: screen.room) {
-            store.send(.loadMore)
+    let useColor = terminal.supportsColor
+    let ending = try await InteractiveLoop.run(
+      states: store.states, terminal: terminal, alternateScreen: false,
+      react: { input in
+        let room = SearchScreen(useColor: useColor, rows: viewport.rows).room
+        switch input {
+        case .state(let next):
+          viewport.follow(from: state, to: next)
+          state = next
+        case .resized(let size):
+          viewport.rows = size.rows
+        case .key(let key):
+          switch key {
+          case .character(let character):
+            text.append(character)
+            store.send(.textChanged(text))
+          case .backspace:
+            guard !text.isEmpty else { break }
+            text.removeLast()
+            store.send(.textChanged(text))
+          case .ctrlU:
+            text = ""
+            store.send(.clear)
+          case .enter, .down:
+            if !viewport.scrollDown(in: state, room: room) {
+              store.send(.loadMore)
+            }
+          case .up:
+            viewport.scrollUp(room: room)
+          case Self.ctrlR:
+            store.send(.retry)
+          case .escape, .ctrlD:
+            return .quit
+          case .ctrlC:
+            return .interrupt
+          case .left, .right, .tab, .unknown:
+            break
           }
-        case .up:
-          viewport.scrollUp(room: screen.room)
-        case Self.ctrlR:
-          store.send(.retry)
-        case .escape, .ctrlD:
-          break loop
-        case .ctrlC:
-          raw.restore()
-          throw ExitCode.interrupted
-        case .left, .right, .tab, .unknown:
-          continue
         }
-      }
-      renderer.render(screen.frame(for: state, offset: viewport.offset))
-    }
+        return .redraw
+      },
+      frame: { size in
+        SearchScreen(useColor: useColor, rows: size.rows)
+          .frame(for: state, offset: viewport.offset)
+      })
+    if ending == .interrupted { throw ExitCode.interrupted }
   }
 }
 
@@ -107,6 +78,8 @@ struct InteractiveSearch {
 struct Viewport {
   /// The first movie shown.
   var offset = 0
+  /// The window's height, which decides how many results fit.
+  var rows = WindowSize.fallback.rows
 
   /// Keeps the offset for the same results; back to the top for new ones; and when a page
   /// arrives, scrolls to its first movie.
