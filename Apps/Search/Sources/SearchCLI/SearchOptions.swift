@@ -17,6 +17,7 @@ struct SearchOptions {
   /// - Parameters:
   ///   - arguments: The parsed command line.
   ///   - hasToken: Whether `TMDB_API_KEY` is set, which makes live the default source.
+  /// - Throws: ``UsageError`` for a bad `--limit` or source option.
   init(_ arguments: ParsedArguments, hasToken: Bool) throws(UsageError) {
     query = arguments.positional(named: "query")
     json = arguments.flag("json")

@@ -18,22 +18,37 @@ enum Interactive {
     let store = session.store
     let offline = composition.isDefaultOffline
     let useColor = terminal.supportsColor
+    var view = ScreenView()
+    var shown = store.state
     let ending = try await InteractiveLoop.run(
       states: store.states, terminal: terminal, alternateScreen: true,
       react: { input in
-        guard case .key(let key) = input else { return .redraw }
-        let screen = Screen(state: store.state, offline: offline, useColor: false)
-        switch screen.action(for: key) {
-        case nil: return .redraw
-        case .send(let event):
-          store.send(event)
+        switch input {
+        case .state(let next):
+          view = view.following(from: shown, to: next)
+          shown = next
           return .redraw
-        case .quit: return .quit
-        case .interrupt: return .interrupt
+        case .resized:
+          return .redraw
+        case .key(let key):
+          let screen = Screen(state: store.state, offline: offline, useColor: false, view: view)
+          switch screen.action(for: key) {
+          case nil: return .redraw
+          case .view(let next):
+            view = next
+            return .redraw
+          case .send(let event):
+            // A sent event closes the prompt it came from.
+            view.adding = nil
+            store.send(event)
+            return .redraw
+          case .quit: return .quit
+          case .interrupt: return .interrupt
+          }
         }
       },
       frame: { size in
-        Screen(state: store.state, offline: offline, useColor: useColor)
+        Screen(state: store.state, offline: offline, useColor: useColor, view: view)
           .lines(height: size.rows)
       })
     // Nothing is lost on the way out: wait for the restore and the save.

@@ -3,11 +3,18 @@ import TrailsFeature
 import TrailsModel
 
 /// The interactive screen for one state: its lines, and what each key does there.
+///
+/// Rows are numbered and one is selected: ↑/↓ (or k/j) move the selection, Enter or →
+/// opens it, 1-9 open a row directly. A body taller than the window scrolls to keep the
+/// selection in view, with `↑ N more` / `↓ N more` where lines are hidden; a trail's page
+/// scrolls with ↑/↓. On a trail, `a` asks which day to add it to.
 struct Screen {
   /// What a key asks for.
   enum Action: Equatable {
     /// Send this event to the store.
     case send(Trails.Event)
+    /// Only the view changes (the selection, the scroll, the prompt): redraw.
+    case view(ScreenView)
     /// Leave, once the plan is saved.
     case quit
     /// Leave on Control-C, once the plan is saved, with status 130 as a shell reports an
@@ -17,13 +24,18 @@ struct Screen {
 
   /// The keys, as the screen's last line lists them.
   static let keyHelp =
-    "e explore  p plan  1-9 open  b back  a add to day 1  x remove from plan  q quit"
+    "e explore  p plan  ↑↓ select  enter open  b back  a add to a day  x remove  q quit"
+
+  /// The keys while the add prompt is open.
+  static let promptHelp = "←→ or 1-9 choose the day  enter add  esc cancel"
 
   let state: Trails.State
   /// Whether forecasts come from the fixtures because no source was asked for.
   let offline: Bool
   /// Whether ANSI styles may be used.
   let useColor: Bool
+  /// The selection, scroll and prompt.
+  var view = ScreenView()
 
   /// The routes the numbered rows open, in order.
   var rows: [Trails.Route] {
@@ -42,19 +54,54 @@ struct Screen {
     }
   }
 
-  /// Every line of the frame, at most `height`.
+  /// Every line of the frame, at most `height`: the header, the part of the body that
+  /// fits, the problem if any, and the keys.
   func lines(height: Int) -> [String] {
-    var lines = [header, breadcrumb, ""] + body + [""]
+    var footer: [String] = [""]
     if let problem = state.problem {
-      lines.append(Style.red.apply(to: problem.message, useColor: useColor))
+      footer.append(Style.red.apply(to: problem.message, useColor: useColor))
     }
-    return Array(lines.prefix(max(1, height - 2))) + [
-      Style.dim.apply(to: Self.keyHelp, useColor: useColor)
-    ]
+    if let prompt = view.adding {
+      let name = state.catalog.trail(id: prompt.trailID)?.name ?? prompt.trailID
+      footer.append(
+        Style.bold.apply(to: "Add \(name) to day \(prompt.day)?", useColor: useColor))
+    }
+    let help = view.adding == nil ? Self.keyHelp : Self.promptHelp
+    footer.append(Style.dim.apply(to: help, useColor: useColor))
+    let head = [header, breadcrumb, ""]
+    let room = max(1, height - head.count - footer.count)
+    return Array((head + visibleBody(room: room) + footer).suffix(max(1, height)))
+  }
+
+  /// The lines of the body that fit in `room`, with a marker line for what is hidden above
+  /// and below; the selected row is always among them.
+  func visibleBody(room: Int) -> [String] {
+    let (lines, selectedLine) = body
+    guard lines.count > room else { return lines }
+    // Both markers may show, so the window is two lines shorter than the room.
+    let window = max(1, room - 2)
+    let top: Int
+    if let selectedLine {
+      // As near the top as the selection allows: the window moves only to keep it in view.
+      top = min(max(0, selectedLine - window + 1), lines.count - window)
+    } else {
+      top = min(max(0, view.scroll), lines.count - window)
+    }
+    let shown = lines[top..<min(lines.count, top + window)]
+    let above = top, below = lines.count - top - shown.count
+    return [above > 0 ? Style.dim.apply(to: "  ↑ \(above) more", useColor: useColor) : ""]
+      + shown
+      + [below > 0 ? Style.dim.apply(to: "  ↓ \(below) more", useColor: useColor) : ""]
+  }
+
+  /// The selected row's index, kept within the rows.
+  var selectedRow: Int? {
+    rows.isEmpty ? nil : min(max(0, view.selected), rows.count - 1)
   }
 
   /// What `key` does on this screen, or `nil` when nothing.
   func action(for key: Key) -> Action? {
+    if let prompt = view.adding { return promptAction(for: key, prompt) }
     switch key {
     case .character("q"), .ctrlD: return .quit
     case .ctrlC: return .interrupt
@@ -62,8 +109,16 @@ struct Screen {
     case .character("p"): return .send(.select(.plan))
     case .tab: return .send(.select(state.tab == .explore ? .plan : .explore))
     case .character("b"), .backspace, .left, .escape: return .send(.back)
+    case .up, .character("k"): return move(by: -1)
+    case .down, .character("j"): return move(by: 1)
+    case .enter, .right:
+      return selectedRow.map { .send(.show(rows[$0])) }
     case .character("a"):
-      return state.shownTrailID.map { .send(.edit(.add(trailID: $0, day: 1))) }
+      return state.shownTrailID.map { trailID in
+        var view = self.view
+        view.adding = ScreenView.AddPrompt(trailID: trailID, day: Trails.dayRange.lowerBound)
+        return .view(view)
+      }
     case .character("x"):
       return state.shownTrailID.map { .send(.edit(.remove(trailID: $0, day: nil))) }
     case .character(let digit):
@@ -74,6 +129,41 @@ struct Screen {
     default:
       return nil
     }
+  }
+
+  /// Moves the selection (or, with no rows, the scroll) by `step`.
+  private func move(by step: Int) -> Action {
+    var view = self.view
+    if let selected = selectedRow {
+      view.selected = min(max(0, selected + step), rows.count - 1)
+    } else {
+      view.scroll = max(0, view.scroll + step)
+    }
+    return .view(view)
+  }
+
+  /// What `key` does while the add prompt is open: choose a day, add, or cancel.
+  private func promptAction(for key: Key, _ prompt: ScreenView.AddPrompt) -> Action? {
+    var view = self.view
+    let days = Trails.dayRange
+    switch key {
+    case .ctrlC: return .interrupt
+    case .enter:
+      view.adding = nil
+      return .send(.edit(.add(trailID: prompt.trailID, day: prompt.day)))
+    case .escape, .character("q"), .backspace:
+      view.adding = nil
+    case .left, .down, .character("-"):
+      view.adding?.day = max(days.lowerBound, prompt.day - 1)
+    case .right, .up, .character("+"):
+      view.adding?.day = min(days.upperBound, prompt.day + 1)
+    case .character(let digit):
+      guard let number = digit.wholeNumberValue, days.contains(number) else { return nil }
+      view.adding?.day = number
+    default:
+      return nil
+    }
+    return .view(view)
   }
 
   private var header: String {
@@ -107,20 +197,29 @@ struct Screen {
     return ([state.tab == .explore ? "Regions" : "Plan"] + names).joined(separator: " > ")
   }
 
-  private var body: [String] {
-    let numbered = rows.enumerated().map { index, route in "  \(index + 1). " + label(route) }
+  /// The body's lines, and which of them is the selected row.
+  private var body: (lines: [String], selectedLine: Int?) {
+    let selected = selectedRow
+    let numbered = rows.enumerated().map { index, route in
+      let text = "\(index + 1). " + label(route)
+      return index == selected
+        ? Style.reverse.apply(to: "› " + text, useColor: useColor) : "  " + text
+    }
     switch (state.tab, state.shownRoute) {
     case (_, .trail(let id)?):
-      guard let trail = state.catalog.trail(id: id) else { return [] }
+      guard let trail = state.catalog.trail(id: id) else { return ([], nil) }
       let days = state.plan.days.filter { $0.trailIDs.contains(id) }.map { String($0.number) }
-      return TextView.trail(trail, in: state) + [
-        "",
-        days.isEmpty ? "Not in the plan." : "Planned on day \(days.joined(separator: ", ")).",
-      ]
+      let lines =
+        TextView.trail(trail, in: state) + [
+          "",
+          days.isEmpty ? "Not in the plan." : "Planned on day \(days.joined(separator: ", ")).",
+        ]
+      return (lines, nil)
     case (.plan, nil):
-      return TextView.plan(state) + [""] + numbered
+      let summary = TextView.plan(state) + [""]
+      return (summary + numbered, selected.map { summary.count + $0 })
     case (.explore, _), (.plan, .region?):
-      return numbered
+      return (numbered, selected)
     }
   }
 

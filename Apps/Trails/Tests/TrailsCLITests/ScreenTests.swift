@@ -1,0 +1,143 @@
+import Terminal
+import Testing
+import TrailsFeature
+import TrailsModel
+
+@testable import TrailsCLI
+
+/// The interactive screen as a value: what fits a window, what each key does.
+struct ScreenTests {
+  /// The first day the bundled forecasts cover.
+  private static let today = Day(year: 2026, month: 12, day: 1)!
+
+  /// A restored plan with the first `count` trails of the catalog on day 1, plan tab shown.
+  private func planState(trails count: Int) throws -> Trails.State {
+    let catalog = try TrailCatalog.fixtures()
+    var state = Trails.State(catalog: catalog, today: Self.today)
+    Trails.reducer(&state, .restored(nil))
+    for trail in catalog.regions.flatMap(\.trails).prefix(count) {
+      Trails.reducer(&state, .edit(.add(trailID: trail.id, day: 1)))
+    }
+    Trails.reducer(&state, .select(.plan))
+    return state
+  }
+
+  /// Presses `keys` on the screen for `state`, keeping the view as the app does; returns
+  /// the view and the events sent.
+  private func press(
+    _ keys: [Key], on state: Trails.State, view: ScreenView = ScreenView()
+  ) -> (view: ScreenView, sent: [Trails.Event]) {
+    var view = view
+    var sent: [Trails.Event] = []
+    for key in keys {
+      switch Screen(state: state, offline: false, useColor: false, view: view).action(for: key) {
+      case .view(let next)?: view = next
+      case .send(let event)?:
+        view.adding = nil
+        sent.append(event)
+      case .quit?, .interrupt?, nil: break
+      }
+    }
+    return (view, sent)
+  }
+
+  @Test func twelvePlannedTrailsFitThirtyRowsWithMarkersAndEveryRowCanBeOpened() throws {
+    let state = try planState(trails: 12)
+    let rows = Screen(state: state, offline: false, useColor: false).rows
+    #expect(rows.count == 12)
+
+    let top = Screen(state: state, offline: false, useColor: false).lines(height: 30)
+    #expect(top.count <= 30)
+    #expect(top.contains { $0.hasPrefix("  ↓ ") && $0.hasSuffix(" more") })
+
+    // Down eleven times selects the twelfth row, which is then on screen, marked.
+    let (view, sent) = press(Array(repeating: .down, count: 11) + [.enter], on: state)
+    #expect(view.selected == 11)
+    #expect(sent == [.show(rows[11])])
+    let bottom = Screen(state: state, offline: false, useColor: false, view: view)
+      .lines(height: 30)
+    #expect(bottom.count <= 30)
+    #expect(bottom.contains { $0.hasPrefix("› 12. ") })
+    #expect(bottom.contains { $0.hasPrefix("  ↑ ") && $0.hasSuffix(" more") })
+    // The selection stops at the last row; up from the top stays at the first.
+    #expect(press(Array(repeating: .down, count: 20), on: state).view.selected == 11)
+    #expect(press([.up, .up], on: state).view.selected == 0)
+  }
+
+  @Test func everyLineOfATallBodyIsReachableInAShortWindow() throws {
+    let state = try planState(trails: 12)
+    let tall = Screen(state: state, offline: false, useColor: false).lines(height: 200)
+    var seen = Set<String>()
+    var view = ScreenView()
+    for _ in 0..<12 {
+      let lines = Screen(state: state, offline: false, useColor: false, view: view)
+        .lines(height: 12)
+      #expect(lines.count <= 12)
+      seen.formUnion(lines)
+      view = press([.down], on: state, view: view).view
+    }
+    let numbered = tall.filter { $0.contains(". ") && ($0.hasPrefix("  ") || $0.hasPrefix("›")) }
+    for row in 1...12 {
+      #expect(seen.contains { $0.contains(" \(row). ") }, "row \(row) never shown")
+    }
+    #expect(!numbered.isEmpty)
+  }
+
+  @Test func addAsksForTheDayAndSendsTheOneChosen() throws {
+    var state = try planState(trails: 1)
+    let trail = "gull-point-loop"
+    Trails.reducer(&state, .show(.trail(trail)))
+
+    let opened = press([.character("a")], on: state)
+    #expect(opened.view.adding == ScreenView.AddPrompt(trailID: trail, day: 1))
+    #expect(opened.sent.isEmpty)
+    let prompt = Screen(state: state, offline: false, useColor: false, view: opened.view)
+      .lines(height: 40)
+    #expect(prompt.contains("Add Gull Point Loop to day 1?"))
+    #expect(prompt.last == Screen.promptHelp)
+
+    #expect(
+      press([.character("a"), .right, .right, .enter], on: state).sent == [
+        .edit(.add(trailID: trail, day: 3))
+      ])
+    #expect(
+      press([.character("a"), .character("7"), .enter], on: state).sent == [
+        .edit(.add(trailID: trail, day: 7))
+      ])
+    // Days stay within the planner's range; Esc adds nothing.
+    let last = Trails.dayRange.upperBound
+    #expect(
+      press([.character("a")] + Array(repeating: .right, count: 30) + [.enter], on: state).sent
+        == [.edit(.add(trailID: trail, day: last))])
+    let cancelled = press([.character("a"), .escape, .enter], on: state)
+    #expect(cancelled.view.adding == nil)
+    #expect(cancelled.sent.isEmpty)
+  }
+
+  @Test func aTrailPageScrollsWithTheArrowsWhenTheWindowIsShort() throws {
+    var state = try planState(trails: 1)
+    Trails.reducer(&state, .show(.trail("gull-point-loop")))
+    let full = Screen(state: state, offline: false, useColor: false).lines(height: 200)
+    let short = Screen(state: state, offline: false, useColor: false).lines(height: 10)
+    #expect(short.count <= 10)
+    #expect(short.contains { $0.hasPrefix("  ↓ ") })
+    let scrolled = press(Array(repeating: .down, count: 40), on: state).view
+    let end = Screen(state: state, offline: false, useColor: false, view: scrolled)
+      .lines(height: 10)
+    // At the end the last line of the page shows, and nothing is hidden below.
+    let lastOfPage = try #require(full.dropLast(2).last)
+    #expect(end.contains(lastOfPage))
+    #expect(!end.contains { $0.hasPrefix("  ↓ ") })
+  }
+
+  @Test func aNewPlaceStartsAtTheTopWithNoPrompt() throws {
+    var state = try planState(trails: 3)
+    let moved = ScreenView(selected: 2, scroll: 4, adding: nil)
+    var next = state
+    Trails.reducer(&next, .select(.explore))
+    #expect(moved.following(from: state, to: next) == ScreenView())
+    let same = state
+    Trails.reducer(&state, .edit(.add(trailID: "gull-point-loop", day: 2)))
+    #expect(moved.following(from: same, to: state) == moved)
+  }
+}
