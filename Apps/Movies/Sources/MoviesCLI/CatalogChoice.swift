@@ -17,8 +17,7 @@ struct CatalogChoice {
 
   /// The line printed when the app falls back to the fixtures on its own.
   static let offlineNotice =
-    "movies: offline, using the bundled sample pages "
-    + "(set TMDB_API_KEY or pass --source live for TMDB)"
+    "movies: offline sample pages; set TMDB_API_KEY or pass --source live for TMDB"
 
   /// Picks the catalog.
   ///

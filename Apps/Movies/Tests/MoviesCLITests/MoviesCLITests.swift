@@ -5,8 +5,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct MoviesCLITests {
   static let offlineNotice =
-    "movies: offline, using the bundled sample pages "
-    + "(set TMDB_API_KEY or pass --source live for TMDB)"
+    "movies: offline sample pages; set TMDB_API_KEY or pass --source live for TMDB"
 
   @Test func printsTwentyMoviesAPageWhenPagesIsTwo() async throws {
     let run = try await MoviesBinary.run(["--pages", "2"])

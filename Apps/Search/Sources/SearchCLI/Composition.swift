@@ -28,8 +28,7 @@ struct Composition {
       notice =
         options.source.isChosen
         ? nil
-        : "movie-search: searching the bundled fixtures, not TMDB "
-          + "(set TMDB_API_KEY or pass --source live to search TMDB)"
+        : "movie-search: offline fixtures, not TMDB; set TMDB_API_KEY or --source live"
     case .live:
       guard let token else { throw SearchCLIError.catalog(.missingToken) }
       catalog = .live(token: token, baseURL: options.source.apiBase ?? MovieCatalog.tmdbBaseURL)

@@ -64,6 +64,8 @@ struct InteractiveSearch {
             break
           }
         }
+        let fitted = SearchScreen(useColor: useColor, rows: viewport.rows).room
+        viewport.offset = viewport.shown(count: state.movies.count, room: fitted)
         return .redraw
       },
       frame: { size in
@@ -94,12 +96,18 @@ struct Viewport {
   /// Scrolls down a screen when results lie below it; returns whether it did.
   mutating func scrollDown(in state: Search.State, room: Int) -> Bool {
     guard offset + room < state.movies.count else { return false }
-    offset += room
+    // At most to the last full screen, so no rows stand empty below the results.
+    offset = min(offset + room, state.movies.count - room)
     return true
   }
 
   /// Scrolls up a screen, stopping at the top.
   mutating func scrollUp(room: Int) {
     offset = max(offset - room, 0)
+  }
+
+  /// The offset a frame shows: at most the last full screen of `count` results.
+  func shown(count: Int, room: Int) -> Int {
+    min(offset, max(0, count - room))
   }
 }

@@ -20,6 +20,8 @@ struct SearchScreen {
     lines.append(status(of: state))
     let offline = if case .offline = state.status { true } else { false }
     let movies = state.movies
+    // The last screen is a full one: never scrolled so far that rows stand empty below.
+    let offset = min(offset, max(0, movies.count - room))
     let shown = movies.dropFirst(offset).prefix(room)
     if offset > 0 {
       lines.append(style("  ↑ \(offset) more", .dim))
@@ -63,13 +65,15 @@ struct SearchScreen {
       case .loading:
         return style(line + " · loading more…", .cyan)
       case .failed(let message):
-        return style(line, .green) + style(" · error: \(message) (^R retry)", .red)
+        return style(line, .green) + style(" · error (^R retry): \(message)", .red)
       }
     case .offline(let offline):
-      return style(
-        "offline: \(offline.reason) · \(offline.movies.count) local matches (^R retry)", .yellow)
+      // The count and the key first: a narrow window cuts the end of the line, the reason.
+      let count =
+        offline.movies.count == 1 ? "1 local match" : "\(offline.movies.count) local matches"
+      return style("offline · \(count) (^R retry) · \(offline.reason)", .yellow)
     case .failed(_, let message):
-      return style("error: \(message) (^R retry)", .red)
+      return style("error (^R retry): \(message)", .red)
     }
   }
 

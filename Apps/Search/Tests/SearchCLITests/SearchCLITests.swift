@@ -5,8 +5,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct SearchCLITests {
   static let notice =
-    "movie-search: searching the bundled fixtures, not TMDB "
-    + "(set TMDB_API_KEY or pass --source live to search TMDB)\n"
+    "movie-search: offline fixtures, not TMDB; set TMDB_API_KEY or --source live\n"
 
   /// A live source no one answers: a refused connection, at once.
   static let unreachable = ["--source", "live", "--api-base", "http://127.0.0.1:9"]

@@ -56,6 +56,6 @@ struct Output {
   private func sayOffline() {
     guard notice else { return }
     StandardError.writeLine(
-      "trails: offline: forecasts come from the bundled fixtures (--source live for Open-Meteo)")
+      "trails: offline forecasts from the bundled fixtures; --source live: Open-Meteo")
   }
 }

@@ -88,7 +88,8 @@ struct Screen {
       top = min(max(0, view.scroll), lines.count - window)
     }
     let shown = lines[top..<min(lines.count, top + window)]
-    let above = top, below = lines.count - top - shown.count
+    let above = top
+    let below = lines.count - top - shown.count
     return [above > 0 ? Style.dim.apply(to: "  ↑ \(above) more", useColor: useColor) : ""]
       + shown
       + [below > 0 ? Style.dim.apply(to: "  ↓ \(below) more", useColor: useColor) : ""]

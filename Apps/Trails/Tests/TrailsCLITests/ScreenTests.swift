@@ -7,13 +7,13 @@ import TrailsModel
 
 /// The interactive screen as a value: what fits a window, what each key does.
 struct ScreenTests {
-  /// The first day the bundled forecasts cover.
-  private static let today = Day(year: 2026, month: 12, day: 1)!
 
   /// A restored plan with the first `count` trails of the catalog on day 1, plan tab shown.
   private func planState(trails count: Int) throws -> Trails.State {
     let catalog = try TrailCatalog.fixtures()
-    var state = Trails.State(catalog: catalog, today: Self.today)
+    // The first day the bundled forecasts cover.
+    let today = try #require(Day(year: 2026, month: 12, day: 1))
+    var state = Trails.State(catalog: catalog, today: today)
     Trails.reducer(&state, .restored(nil))
     for trail in catalog.regions.flatMap(\.trails).prefix(count) {
       Trails.reducer(&state, .edit(.add(trailID: trail.id, day: 1)))

@@ -146,6 +146,20 @@ struct EndToEndTests {
     #expect(answered.stderr.isEmpty, "\(answered.stderr)")
   }
 
+  @Test func everyOfflineNoticeIsOneLineThatFitsEightyColumns() async throws {
+    let runs = [
+      try await CommandRun.run("movies", ["--pages", "1"]),
+      try await CommandRun.run("movie-search", ["star"]),
+      try await CommandRun.run("trails", ["trail", "gull-point-loop"]),
+    ]
+    for run in runs {
+      let lines = run.stderr.split(separator: "\n")
+      #expect(lines.count == 1, "\(run.stderr)")
+      #expect(lines.allSatisfy { $0.count < 80 }, "\(run.stderr)")
+      #expect(run.stderr.contains("offline"), "\(run.stderr)")
+    }
+  }
+
   @Test func everyAppRefusesABadAPIBaseWithTheSameMessageAndStatus2() async throws {
     let apps = [
       ("movies", ["--pages", "1"]), ("movie-search", ["star"]), ("trails", ["regions"]),
