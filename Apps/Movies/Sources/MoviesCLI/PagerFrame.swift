@@ -55,11 +55,16 @@ struct PagerFrame {
   /// The status line: loading, which page of how many, the end of the list, or the failure.
   var statusLine: String {
     switch state.status {
+    case .loading(let request) where request.page == 1 && !state.movies.isEmpty:
+      return Style.yellow.apply(to: "refreshing from page 1…", useColor: useColor)
     case .loading(let request):
       return Style.yellow.apply(to: "loading page \(request.page)…", useColor: useColor)
     case .failed(let page, let message):
-      // Shorten the message, not the hint, when the line is wider than the window.
-      let lead = "failed to load page \(page): "
+      // Shorten the message, not the hint, when the line is wider than the window. A
+      // refresh that failed still shows the list it was to replace.
+      let lead =
+        page == 1 && !state.movies.isEmpty
+        ? "failed to refresh: " : "failed to load page \(page): "
       let hint = " — r to retry"
       let room = max(size.columns - lead.count - hint.count, 1)
       let shown = message.count > room ? message.prefix(room - 1) + "…" : message

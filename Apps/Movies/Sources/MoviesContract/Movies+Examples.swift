@@ -16,6 +16,9 @@ extension Movies {
     let throughThree = State(
       movies: (1...3).flatMap { SamplePages.page($0).results }, pagesLoaded: 3, lastPage: 5,
       status: .loading(Request(page: 4, id: 4)), requestsStarted: 4)
+    // Refreshed from three pages: those movies stay on screen while page 1 loads.
+    let refreshing = State(
+      movies: throughThree.movies, status: .loading(Request(page: 1, id: 5)), requestsStarted: 5)
     let exhausted = State(
       movies: page1.results, pagesLoaded: 5, lastPage: 5, requestsStarted: 5)
     var hugeTotal = page1
@@ -57,11 +60,26 @@ extension Movies {
           movies: page1.results, pagesLoaded: 1, lastPage: 5,
           status: .loading(Request(page: 2, id: 3)), requestsStarted: 3)),
       Example(
-        "reload with nothing failed starts again from page 1", given: browsing, when: .reload,
-        then: State(status: .loading(Request(page: 1, id: 2)), requestsStarted: 2)),
+        "reload with nothing failed starts again from page 1, keeping the list on screen",
+        given: browsing, when: .reload,
+        then: State(
+          movies: page1.results, status: .loading(Request(page: 1, id: 2)), requestsStarted: 2)),
       Example(
-        "refresh while loading starts again from page 1", given: throughThree, when: .refresh,
-        then: State(status: .loading(Request(page: 1, id: 5)), requestsStarted: 5)),
+        "refresh while loading starts again from page 1, keeping the list on screen",
+        given: throughThree, when: .refresh,
+        then: State(
+          movies: throughThree.movies, status: .loading(Request(page: 1, id: 5)),
+          requestsStarted: 5)),
+      Example(
+        "page 1 after a refresh replaces the list", given: refreshing,
+        when: .pageLoaded(Request(page: 1, id: 5), page1),
+        then: State(movies: page1.results, pagesLoaded: 1, lastPage: 5, requestsStarted: 5)),
+      Example(
+        "a refresh that fails keeps the list and offers retry", given: refreshing,
+        when: .pageFailed(Request(page: 1, id: 5), message: "HTTP 503"),
+        then: State(
+          movies: throughThree.movies, status: .failed(page: 1, message: "HTTP 503"),
+          requestsStarted: 5)),
       Example(
         "the last page stops further requests", given: exhausted, when: .nextPage, then: exhausted),
       Example(

@@ -44,9 +44,9 @@ extension Movies {
       status.request != nil
     }
 
-    /// Forgets every page and loads page 1 again.
+    /// Loads page 1 again, keeping the movies on screen until it replaces them: a refresh
+    /// that fails leaves the list as it was.
     mutating func restart() {
-      movies = []
       pagesLoaded = 0
       lastPage = nil
       startLoading(1)

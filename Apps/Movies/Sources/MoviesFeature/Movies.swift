@@ -7,7 +7,8 @@ import MovieCatalog
 /// movie once even when TMDB repeats it on the next page; stops at the last page (TMDB serves
 /// at most 500); keeps what is loaded when a page fails and offers to retry that same page;
 /// and a refresh cancels the load in flight, ignores its late response and starts again from
-/// page 1.
+/// page 1, keeping the list on screen until page 1 replaces it (a refresh that fails loses
+/// nothing).
 ///
 /// ```swift
 /// let store = Store(initial: Movies.State(), machine: Movies(catalog: .fixtures))
@@ -50,6 +51,8 @@ public struct Movies: Machine {
       state.restart()
     case .pageLoaded(let request, let page):
       guard state.status.request == request else { return }
+      // Page 1 starts the list afresh: after a refresh it replaces the movies kept on screen.
+      if request.page == 1 { state.movies = [] }
       var seen = Set(state.movies.map(\.id))
       for movie in page.results where seen.insert(movie.id).inserted {
         state.movies.append(movie)

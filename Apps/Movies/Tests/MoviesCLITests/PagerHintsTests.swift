@@ -1,5 +1,6 @@
 import MovieCatalog
 import MoviesFeature
+import Terminal
 import Testing
 
 @testable import MoviesCLI
@@ -24,6 +25,23 @@ struct PagerHintsTests {
     var state = Movies.State()
     state.status = .failed(page: 2, message: "TMDB failed on its side (HTTP 500)")
     #expect(PagerFrame.hints(for: state) == "r retry · ? help · q quit")
+  }
+
+  @Test func aRefreshShowsTheListItKeepsAndSaysWhatIsHappening() throws {
+    let movie = Movie(id: 1, title: "Dune", voteAverage: 8)
+    var state = Movies.State(movies: [movie], requestsStarted: 2)
+    state.status = .loading(Movies.Request(page: 1, id: 2))
+    let size = WindowSize(columns: 80, rows: 10)
+    let loading = PagerFrame(
+      state: state, label: "TMDB", showingHelp: false, size: size, useColor: false)
+    #expect(loading.lines.contains { $0.contains("Dune") })
+    #expect(loading.statusLine == "refreshing from page 1…")
+
+    state.status = .failed(page: 1, message: "TMDB is unavailable (HTTP 503)")
+    let failed = PagerFrame(
+      state: state, label: "TMDB", showingHelp: false, size: size, useColor: false)
+    #expect(failed.lines.contains { $0.contains("Dune") })
+    #expect(failed.statusLine == "failed to refresh: TMDB is unavailable (HTTP 503) — r to retry")
   }
 
   @Test func theHelpListsEveryWayToQuit() {

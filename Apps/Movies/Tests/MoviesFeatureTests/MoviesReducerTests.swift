@@ -30,6 +30,25 @@ struct MoviesReducerTests {
     #expect(state.status == .loading(Movies.Request(page: 1, id: 2)))
   }
 
+  @Test func aRefreshKeepsTheListUntilPageOneReplacesItAndAFailedOneLosesNothing() {
+    let page2 = SamplePages.page(2)
+    var state = Movies.State(
+      movies: page1.results + page2.results, pagesLoaded: 2, lastPage: 5, requestsStarted: 2)
+    Movies.reducer(&state, .refresh)
+    #expect(state.movies == page1.results + page2.results)
+    #expect(state.status == .loading(Movies.Request(page: 1, id: 3)))
+
+    Movies.reducer(&state, .pageFailed(Movies.Request(page: 1, id: 3), message: "HTTP 503"))
+    #expect(state.movies == page1.results + page2.results)
+    #expect(state.status == .failed(page: 1, message: "HTTP 503"))
+
+    Movies.reducer(&state, .reload)
+    Movies.reducer(&state, .pageLoaded(Movies.Request(page: 1, id: 4), page1))
+    // Replaced, not appended: page 1's movies once, and page 2 to be loaded again.
+    #expect(state.movies == page1.results)
+    #expect(state.pagesLoaded == 1)
+  }
+
   @Test func aFailureKeepsTheMoviesAndRetryAsksForTheSamePage() {
     var state = Movies.State(
       movies: page1.results, pagesLoaded: 1, lastPage: 5,
