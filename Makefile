@@ -86,7 +86,7 @@ crash-test: ## SIGKILL trails 200 times mid-edit, then 60 times among 3 writers;
 	scripts/crash-test --writers 3 --kills 60
 
 # Each interactive app under a pseudo-terminal, ended four ways; checks the terminal settings.
-terminal-check: ## Run movies, movie-search and trails under a pty; check each exit restores it
+terminal-check: ## Run the three apps under a pty: each exit restores it, a resize redraws, trails scrolls
 	$(SWIFT) build $(STRICT) --product movies
 	$(SWIFT) build $(STRICT) --product movie-search
 	$(SWIFT) build $(STRICT) --product trails
