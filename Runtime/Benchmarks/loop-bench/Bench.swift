@@ -35,6 +35,15 @@ enum Bench {
     return sorted[middle]
   }
 
+  /// The 1-, 5- and 15-minute load averages from `/proc/loadavg`, to judge how quiet the
+  /// machine was; empty when unreadable.
+  static func loadAverage() -> [Double] {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else {
+      return []
+    }
+    return text.split(separator: " ").prefix(3).compactMap { Double($0) }
+  }
+
   /// Rounds `value` to `places` decimal places, for a report people read.
   static func rounded(_ value: Double, places: Int = 2) -> Double {
     let scale = pow(10, Double(places))

@@ -38,4 +38,31 @@ enum FeedbackRoundTrips {
     Bench.blackHole(reached)
     return elapsed.nanoseconds / Double(roundTrips)
   }
+
+  /// B3 on the baseline: the same counter on an ``ActorStore``, its feedback task answering
+  /// every state below the limit with one more increment.
+  ///
+  /// - Returns: Nanoseconds per round trip.
+  static func runOnActor() async -> Double {
+    let (done, finish) = AsyncStream.makeStream(of: Never.self)
+    let (store, feedback) = ActorStore.make(initial: Counter.State()) { state in
+      guard state.isRunning else { return nil }
+      guard state.count < roundTrips else {
+        finish.finish()
+        return nil
+      }
+      return .increment
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    await store.send(.start)
+    for await _ in done {}
+    let elapsed = start.duration(to: clock.now)
+    let reached = await store.state.count
+    await store.finish()
+    await feedback?.value
+    precondition(reached == roundTrips, "B3 on the actor reached \(reached)")
+    Bench.blackHole(reached)
+    return elapsed.nanoseconds / Double(roundTrips)
+  }
 }

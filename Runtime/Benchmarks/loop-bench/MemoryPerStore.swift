@@ -14,6 +14,8 @@ enum MemoryPerStore {
   static let feedbacksPerStore = 2
   /// The argument that makes this executable run one measurement and print it.
   static let childFlag = "--memory-child"
+  /// The argument after ``childFlag`` that measures the ``ActorStore`` baseline instead.
+  static let actorFlag = "actor"
 
   /// What one child process measured, in bytes.
   struct Sample {
@@ -42,16 +44,16 @@ enum MemoryPerStore {
   /// - Parameter runs: How many fresh processes to measure.
   /// - Returns: One sample per process.
   /// - Throws: When a child cannot be started, fails, or prints something unexpected.
-  static func run(_ runs: Int) throws -> [Sample] {
+  static func run(_ runs: Int, onActor: Bool = false) throws -> [Sample] {
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    return try (0..<runs).map { _ in try sampleInChild(executable: executable) }
+    return try (0..<runs).map { _ in try sampleInChild(executable: executable, onActor: onActor) }
   }
 
   /// Starts one child, waits for it and parses the line it prints: `rssGrowth peakGrowth`.
-  private static func sampleInChild(executable: String) throws -> Sample {
+  private static func sampleInChild(executable: String, onActor: Bool) throws -> Sample {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = [childFlag]
+    process.arguments = [childFlag] + (onActor ? [actorFlag] : [])
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -72,7 +74,11 @@ enum MemoryPerStore {
   /// One store is made and released first, so that type metadata and other one-time
   /// allocations are not charged to the batch. The array's storage is reserved before the
   /// first reading; it adds 8 bytes per store once written, which is counted.
-  static func measureInChild() throws {
+  static func measureInChild() async throws {
+    if CommandLine.arguments.dropFirst(2).first == actorFlag {
+      try await measureActorsInChild()
+      return
+    }
     _ = Store(initial: Counter.State(), machine: Idle())
     var live: [Store<Counter.State, Counter.Event>] = []
     live.reserveCapacity(stores)
@@ -82,6 +88,27 @@ enum MemoryPerStore {
     }
     let after = try ProcessStatus.read()
     precondition(live.count == stores && live.allSatisfy { $0.state.count == 0 })
+    withExtendedLifetime(live) {
+      let rssGrowth = after.residentBytes - before.residentBytes
+      let peakGrowth = after.peakResidentBytes - before.peakResidentBytes
+      FileHandle.standardOutput.write(Data("\(rssGrowth) \(peakGrowth)\n".utf8))
+    }
+  }
+
+  /// The child's work for the baseline: ``stores`` idle actor stores, each with its feedback
+  /// task waiting on its stream of states.
+  private static func measureActorsInChild() async throws {
+    let idle: @Sendable (Counter.State) -> Counter.Event? = { _ in nil }
+    _ = ActorStore.make(initial: Counter.State(), answer: idle)
+    var live: [(ActorStore, Task<Void, Never>?)] = []
+    live.reserveCapacity(stores)
+    let before = try ProcessStatus.read()
+    for _ in 0..<stores {
+      live.append(ActorStore.make(initial: Counter.State(), answer: idle))
+    }
+    // Every feedback task has started and is waiting for a state, as an idle store's is.
+    for (store, _) in live { await store.send(.increment) }
+    let after = try ProcessStatus.read()
     withExtendedLifetime(live) {
       let rssGrowth = after.residentBytes - before.residentBytes
       let peakGrowth = after.peakResidentBytes - before.peakResidentBytes

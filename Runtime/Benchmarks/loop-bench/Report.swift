@@ -10,6 +10,8 @@ struct Report {
   var feedbackRoundTrips: [Double]
   /// Samples of B4, one per child process.
   var memory: [MemoryPerStore.Sample]
+  /// The same store figures on the hand-written ``ActorStore``, measured in the same run.
+  var baseline: Baseline
   /// Samples of B5: explorer steps per second, and steps per run.
   var explorer: [(stepsPerSecond: Double, steps: Int)]
   /// Samples of B6, one per measured run over every registered contract.
@@ -24,6 +26,23 @@ struct Report {
   var strength: [StrengthTime.Run]
   /// Measured runs per workload (B1 to B5, B7, B8).
   var runs: Int
+
+  /// B2, B3 and B4 on the ``ActorStore`` baseline.
+  struct Baseline {
+    /// B2 samples, in nanoseconds per send.
+    var storeSend: [Double]
+    /// B3 samples, in nanoseconds per round trip, each taken right after Loop's.
+    var feedbackRoundTrips: [Double]
+    /// B4 samples, one per child process.
+    var memory: [MemoryPerStore.Sample]
+  }
+
+  /// B2's ratio to the actor baseline must be at least this (the baseline's cost over Loop's).
+  static let minimumSendRatioToActor = 1.25
+  /// B3's ratio to the actor baseline must be at least this (Loop's rate over the baseline's).
+  static let minimumRoundTripRatioToActor = 1.5
+  /// B4 must stay at or below this many bytes per idle store (1.2 KB).
+  static let maximumBytesPerIdleStore = 1_200.0
 
   /// B2 may cost at most this many times B1.
   static let maximumSendToReduceRatio = 30.0
@@ -45,6 +64,13 @@ struct Report {
     let bytesPerStore = Bench.median(memory.map { Double($0.rssGrowth) / stores })
     let peakBytesPerStore = Bench.median(memory.map { Double($0.peakGrowth) / stores })
     let b5 = Bench.median(explorer.map(\.stepsPerSecond))
+    // How many times better Loop does than the baseline: above 1, Loop is ahead.
+    let actorB2 = Bench.median(baseline.storeSend)
+    let actorB3 = Bench.median(baseline.feedbackRoundTrips)
+    let actorBytes = Bench.median(baseline.memory.map { Double($0.rssGrowth) / stores })
+    let sendRatio = actorB2 / b2
+    let roundTripRatio = actorB3 / b3
+    let memoryRatio = actorBytes / bytesPerStore
     let targets: [String: [String: Any]] = [
       "B2_ratioToB1": target(
         "at most \(Int(Self.maximumSendToReduceRatio))", ratio,
@@ -55,12 +81,26 @@ struct Report {
       "B4_bytesPerStore": target(
         "below \(Int(Self.maximumBytesPerStore))", bytesPerStore,
         met: bytesPerStore < Self.maximumBytesPerStore),
+      "B2_ratioToActor": target(
+        "at least \(Self.minimumSendRatioToActor)", sendRatio,
+        met: sendRatio >= Self.minimumSendRatioToActor),
+      "B3_ratioToActor": target(
+        "at least \(Self.minimumRoundTripRatioToActor)", roundTripRatio,
+        met: roundTripRatio >= Self.minimumRoundTripRatioToActor),
+      "B4_bytesPerIdleStoreAtMost1200": target(
+        "at most \(Int(Self.maximumBytesPerIdleStore))", bytesPerStore,
+        met: bytesPerStore <= Self.maximumBytesPerIdleStore),
       "B5_explorerStepsPerSecond": target(
         "at least \(Int(Self.minimumExplorerStepsPerSecond))", b5,
         met: b5 >= Self.minimumExplorerStepsPerSecond),
     ]
     return [
-      "machine": ["cores": ProcessInfo.processInfo.activeProcessorCount],
+      "machine": [
+        "cores": ProcessInfo.processInfo.activeProcessorCount,
+        "loadAverage": Bench.loadAverage(),
+      ],
+      "baseline": "ActorStore: send reduces inside an actor; one feedback task loops over an "
+        + "AsyncStream of states. ratioToActor: how many times better Loop does (above 1: ahead)",
       "runs": runs,
       "B1_reducerLoop": [
         "events": ReducerLoop.events,
@@ -72,14 +112,22 @@ struct Report {
         "events": StoreSend.events,
         "nsPerSend": rounded(b2),
         "ratioToB1": rounded(ratio),
+        "ratioToActor": rounded(sendRatio),
+        "actorNsPerSend": rounded(actorB2),
         "samplesNsPerSend": storeSend.map { rounded($0) },
+        "samplesActorNsPerSend": baseline.storeSend.map { rounded($0) },
         "warmupRuns": 1,
       ],
       "B3_feedbackRoundTrips": [
         "roundTrips": FeedbackRoundTrips.roundTrips,
         "perSecond": rounded(perSecond, places: 0),
         "usPerRoundTrip": rounded(b3 / 1000, places: 3),
+        "ratioToActor": rounded(roundTripRatio),
+        "actorPerSecond": rounded(1e9 / actorB3, places: 0),
         "samplesUsPerRoundTrip": feedbackRoundTrips.map { rounded($0 / 1000, places: 3) },
+        "samplesActorUsPerRoundTrip": baseline.feedbackRoundTrips.map {
+          rounded($0 / 1000, places: 3)
+        },
         "warmupRuns": 1,
       ],
       "B4_memoryPerStore": [
@@ -89,6 +137,9 @@ struct Report {
         "bytesPerStore": rounded(bytesPerStore, places: 1),
         "kibPerStore": rounded(bytesPerStore / 1024, places: 3),
         "peakBytesPerStore": rounded(peakBytesPerStore, places: 1),
+        "ratioToActor": rounded(memoryRatio),
+        "actorBytesPerStore": rounded(actorBytes, places: 1),
+        "actorMeasure": "one ActorStore with its feedback task waiting on its stream",
         "samplesBytesPerStore": memory.map { rounded(Double($0.rssGrowth) / stores, places: 1) },
       ],
       "B5_explorerSteps": [

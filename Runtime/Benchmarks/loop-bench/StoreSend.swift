@@ -25,4 +25,21 @@ enum StoreSend {
     store.cancel()
     return elapsed.nanoseconds / Double(events)
   }
+
+  /// B2 on the baseline: ``events`` increments sent to an ``ActorStore`` from one task.
+  ///
+  /// - Returns: Nanoseconds per send.
+  static func runOnActor() async -> Double {
+    let (store, _) = ActorStore.make(initial: Counter.State())
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<events {
+      await store.send(.increment)
+    }
+    let finalCount = await store.state.count
+    let elapsed = start.duration(to: clock.now)
+    precondition(finalCount == events, "B2 on the actor counted \(finalCount)")
+    Bench.blackHole(finalCount)
+    return elapsed.nanoseconds / Double(events)
+  }
 }

@@ -19,7 +19,37 @@ let conformanceRuns = 3
 
 do {
   if CommandLine.arguments.dropFirst().first == MemoryPerStore.childFlag {
-    try MemoryPerStore.measureInChild()
+    try await MemoryPerStore.measureInChild()
+    exit(0)
+  }
+  // `loop-bench --only B3 [loop|actor]`: one store workload, on Loop and the baseline or on
+  // one of them, for a profiler.
+  if CommandLine.arguments.dropFirst().first == "--only" {
+    let name = CommandLine.arguments.dropFirst(2).first ?? ""
+    let workloads: [String: (loop: () async -> Double, actor: () async -> Double)] = [
+      "B2": ({ StoreSend.run() }, { await StoreSend.runOnActor() }),
+      "B3": ({ await FeedbackRoundTrips.run() }, { await FeedbackRoundTrips.runOnActor() }),
+    ]
+    if name == "B7" {
+      let catalog = try await TestStoreLatency.immediateCatalog()
+      let runs = try await Bench.repeated(runs) { try await TestStoreLatency.run(catalog: catalog) }
+      let medians = runs.map { Bench.median($0) / 1000 }
+      print("B7 on Loop: \(Bench.rounded(Bench.median(medians), places: 1)) µs per step")
+      exit(0)
+    }
+    guard let workload = workloads[name] else {
+      progress("--only takes B2, B3 or B7, got '\(name)'")
+      exit(2)
+    }
+    let side = CommandLine.arguments.dropFirst(3).first
+    if side != "actor" {
+      let loop = Bench.median(await Bench.repeated(runs) { await workload.loop() })
+      print("\(name) on Loop: \(Bench.rounded(loop)) ns")
+    }
+    if side != "loop" {
+      let actor = Bench.median(await Bench.repeated(runs) { await workload.actor() })
+      print("\(name) on the actor baseline: \(Bench.rounded(actor)) ns")
+    }
     exit(0)
   }
 
@@ -27,10 +57,21 @@ do {
   let reducerLoop = await Bench.repeated(runs) { ReducerLoop.run() }
   progress("B2 storeSend: \(StoreSend.events) sends x \(runs) runs")
   let storeSend = await Bench.repeated(runs) { StoreSend.run() }
+  progress("B2 on the actor baseline: \(StoreSend.events) sends x \(runs) runs")
+  let actorSend = await Bench.repeated(runs) { await StoreSend.runOnActor() }
   progress("B3 feedbackRoundTrips: \(FeedbackRoundTrips.roundTrips) round trips x \(runs) runs")
-  let roundTrips = await Bench.repeated(runs) { await FeedbackRoundTrips.run() }
+  // Interleaved with the baseline, run by run, so both see the same machine.
+  var roundTrips: [Double] = []
+  var actorRoundTrips: [Double] = []
+  _ = await FeedbackRoundTrips.run()
+  _ = await FeedbackRoundTrips.runOnActor()
+  for _ in 0..<runs {
+    roundTrips.append(await FeedbackRoundTrips.run())
+    actorRoundTrips.append(await FeedbackRoundTrips.runOnActor())
+  }
   progress("B4 memoryPerStore: \(MemoryPerStore.stores) stores x \(runs) processes")
   let memory = try MemoryPerStore.run(runs)
+  let actorMemory = try MemoryPerStore.run(runs, onActor: true)
   progress("B5 explorerSteps: turnstile exploration x \(runs) runs")
   let explorer = await Bench.repeated(runs) { ExplorerSteps.run() }
 
@@ -54,6 +95,8 @@ do {
     storeSend: storeSend,
     feedbackRoundTrips: roundTrips,
     memory: memory,
+    baseline: Report.Baseline(
+      storeSend: actorSend, feedbackRoundTrips: actorRoundTrips, memory: actorMemory),
     explorer: explorer,
     conformance: conformance,
     testStoreLatency: latency,

@@ -36,7 +36,8 @@ extension Feedback {
       guard next != last else { return }
       last = next
       if let next {
-        effects.start(0, single({ try await effect(next) }, onError: bind(onError, to: next)))
+        effects.start(
+          0, answering: { try await effect(next) }, onError: bind(onError, to: next))
       } else {
         effects.cancel(0)
       }
@@ -115,7 +116,7 @@ extension Feedback {
       guard isTrue != wasTrue else { return }
       wasTrue = isTrue
       if isTrue {
-        effects.start(0, single(effect, onError: onError))
+        effects.start(0, answering: effect, onError: onError)
       } else {
         effects.cancel(0)
       }
@@ -148,7 +149,8 @@ extension Feedback {
     custom(name: name ?? defaultName("onEvent", fileID, line), initial: ()) {
       _, _, event, effects in
       guard let event, let payload = matching(event) else { return }
-      effects.start(0, single({ try await effect(payload) }, onError: bind(onError, to: payload)))
+      effects.start(
+        0, answering: { try await effect(payload) }, onError: bind(onError, to: payload))
     }
   }
 
@@ -184,30 +186,13 @@ extension Feedback {
         effects.cancel(removed)
       }
       for added in next.subtracting(current) {
-        effects.start(added, single({ try await effect(added) }, onError: bind(onError, to: added)))
+        effects.start(
+          added, answering: { try await effect(added) }, onError: bind(onError, to: added))
       }
       current = next
     }
   }
 
-  /// An effect operation that sends the single event `body` returns, if any.
-  static func single(
-    _ body: @escaping @Sendable () async throws -> Event?,
-    onError: (@Sendable (any Error) -> Event?)?
-  ) -> EffectOperation<Event> {
-    { send in
-      do {
-        if let event = try await body() {
-          send(event)
-        }
-      } catch {
-        try forward(error, onError: onError, send: send)
-      }
-    }
-  }
-
-  /// `onError` with its first argument fixed to `input`: the query, payload or key the
-  /// effect was started for.
   static func bind<Input: Sendable>(
     _ onError: (@Sendable (Input, any Error) -> Event?)?, to input: Input
   ) -> (@Sendable (any Error) -> Event?)? {
@@ -224,9 +209,16 @@ extension Feedback {
     onError: (@Sendable (any Error) -> Event?)?,
     send: Send<Event>
   ) throws {
+    send(try recover(error, onError: onError))
+  }
+
+  /// The event `onError` maps `error` to; throws `error` when there is none, and always for
+  /// a cancellation, which ends the effect with no event.
+  static func recover(_ error: any Error, onError: (@Sendable (any Error) -> Event?)?) throws
+    -> Event
+  {
     if !Task.isCancelled, !(error is CancellationError), let onError, let event = onError(error) {
-      send(event)
-      return
+      return event
     }
     throw error
   }

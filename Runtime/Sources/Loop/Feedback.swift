@@ -92,7 +92,7 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
 /// carries out the requests, in order, once `react` returns.
 public struct FeedbackEffects<Event: Sendable> {
   enum Command {
-    case start(EffectKey, EffectOperation<Event>)
+    case start(EffectKey, Effect<Event>)
     case cancel(EffectKey)
   }
 
@@ -112,7 +112,26 @@ public struct FeedbackEffects<Event: Sendable> {
     _ id: ID,
     _ operation: @escaping EffectOperation<Event>
   ) {
-    commands.append(.start(EffectKey(id), operation))
+    commands.append(.start(EffectKey(id), .stream(operation)))
+  }
+
+  /// Starts an effect under `id` that answers once: the event `body` returns, if any, is its
+  /// last act, so the store records the effect's end and reduces that event in one step.
+  ///
+  /// What the built-in forms start. A chain of such effects, each answering with an event
+  /// that starts the next, runs on one reused task (see `StoreCore`).
+  ///
+  /// - Parameters:
+  ///   - id: Identifies the effect within this feedback.
+  ///   - body: The effect's work; the event it returns, if any, is sent.
+  ///   - onError: Maps an error `body` throws to the event to send instead; never given a
+  ///     cancellation. An error it maps to `nil`, or with no `onError`, ends the effect with
+  ///     no event.
+  mutating func start<ID: Hashable & Sendable>(
+    _ id: ID, answering body: @escaping @Sendable () async throws -> Event?,
+    onError: (@Sendable (any Error) -> Event?)?
+  ) {
+    commands.append(.start(EffectKey(id), .single(body, onError: onError)))
   }
 
   /// Cancels the effect running under `id`, if any, and drops its unreduced events.
@@ -125,6 +144,15 @@ public struct FeedbackEffects<Event: Sendable> {
 
 /// The body of an effect: async work that sends events back to its store.
 public typealias EffectOperation<Event> = @Sendable (Send<Event>) async throws -> Void
+
+/// How an effect runs: sending events as it goes, or answering once with its last event.
+enum Effect<Event: Sendable>: Sendable {
+  /// A body that sends any number of events through its ``Send``.
+  case stream(EffectOperation<Event>)
+  /// A body whose returned event, if any, is its last act, and what maps its errors to an
+  /// event.
+  case single(@Sendable () async throws -> Event?, onError: (@Sendable (any Error) -> Event?)?)
+}
 
 /// Sends events from a running effect back to the store that started it.
 ///

@@ -149,10 +149,51 @@ package struct RuntimeFaults: Hashable, Sendable {
 /// `@unchecked Sendable` because `AnyHashable` is not `Sendable`; every key is made by
 /// ``FeedbackEffects`` from a value whose type is `Hashable & Sendable`, so what it wraps is.
 package struct EffectKey: Hashable, @unchecked Sendable, CustomStringConvertible {
-  package let base: AnyHashable
+  /// An `Int` key (every built-in form but `forEach` uses 0) is kept as itself: hashing and
+  /// comparing it costs no boxing and no dynamic cast, on every effect start and end.
+  private enum Storage: Hashable {
+    case int(Int)
+    case any(Boxed)
+  }
+
+  /// Any other key, boxed, so that copying a key is one retain at most.
+  private final class Boxed: Hashable {
+    let value: AnyHashable
+
+    init(_ value: AnyHashable) {
+      self.value = value
+    }
+
+    static func == (lhs: Boxed, rhs: Boxed) -> Bool {
+      lhs === rhs || lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(value)
+    }
+  }
+
+  private let storage: Storage
 
   init<Key: Hashable & Sendable>(_ key: Key) {
-    base = AnyHashable(key)
+    if Key.self == Int.self {
+      storage = .int(unsafeBitCast(key, to: Int.self))
+    } else {
+      storage = .any(Boxed(AnyHashable(key)))
+    }
+  }
+
+  /// Whether this is the key 0 of the built-in feedback forms.
+  var isZero: Bool {
+    if case .int(0) = storage { true } else { false }
+  }
+
+  /// The key as given.
+  package var base: AnyHashable {
+    switch storage {
+    case .int(let value): AnyHashable(value)
+    case .any(let boxed): boxed.value
+    }
   }
 
   package var description: String { "\(base)" }

@@ -28,7 +28,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     /// Create a task running `operation`, then ``attach(_:to:)`` its handle. The owner does
     /// this after cancelling the tasks of the same step, outside the lock, and drains nothing
     /// more until it has attached.
-    case launch(EffectRecord, EffectOperation<Event>)
+    case launch(EffectRecord, Effect<Event>)
   }
 
   /// The answer to ``enqueue(_:origin:)``.
@@ -86,10 +86,16 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   private(set) var runningEffectCount = 0
 
   private let reducer: Reducer<State, Event>
-  private let names: [String]
-  private var reactions: [Reaction]
-  private var generations: [Int]
-  private var slots: [[EffectKey: Slot]]
+  /// One running feedback: its name, its reaction, the next generation, its slots.
+  private struct Running {
+    let name: String
+    var reaction: Reaction
+    var generation = 0
+    var slots = EffectSlots<Slot>()
+  }
+
+  /// The feedbacks, in one array: one allocation per store, not four.
+  private var running: [Running]
   private var queue: [Queued] = []
   private var head = 0
   private var effects = FeedbackEffects<Event>()
@@ -99,10 +105,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   init(initial: State, reducer: Reducer<State, Event>, feedbacks: [Feedback<State, Event>]) {
     self.state = initial
     self.reducer = reducer
-    self.names = feedbacks.map(\.name)
-    self.reactions = feedbacks.map { $0.makeReaction() }
-    self.generations = Array(repeating: 0, count: feedbacks.count)
-    self.slots = Array(repeating: [:], count: feedbacks.count)
+    self.running = feedbacks.map { Running(name: $0.name, reaction: $0.makeReaction()) }
   }
 
   /// Events queued and not reduced or dropped yet.
@@ -130,6 +133,23 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
       phase = .draining
       return .drain
     }
+  }
+
+  /// Reduces `event` at once when nothing is draining and it is not stale: the common send,
+  /// with no queue, no step and no drain.
+  ///
+  /// - Returns: `nil` when the event must take the usual way (``enqueue(_:origin:)``);
+  ///   otherwise what the reduction decided. With decisions, the store is draining from
+  ///   here on, as after ``enqueue(_:origin:)`` answered `.drain`: the caller carries them
+  ///   out, then drains (``next()`` until `.idle`).
+  mutating func reduceAtOnce(_ event: Event, origin: EventOrigin) -> [Decision]? {
+    guard phase == .idle else { return nil }
+    if case .effect(let record) = origin, !isCurrent(record), !acceptsStaleEvents { return nil }
+    reducer(&state, event)
+    guard !running.isEmpty else { return [] }
+    let decisions = react(to: event)
+    if !decisions.isEmpty { phase = .draining }
+    return decisions
   }
 
   /// Reduces the event ``enqueue(_:origin:)`` answered `.drain` for, or drops it when stale.
@@ -175,10 +195,13 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   /// - Returns: `false` when the effect was cancelled meanwhile (the store was cancelled):
   ///   the owner must cancel the task.
   mutating func attach(_ handle: Handle, to record: EffectRecord) -> Bool {
-    if cancelledBeforeAttach.remove(record) != nil || phase == .cancelled { return false }
-    switch slots[record.feedbackIndex][record.key] {
+    if phase == .cancelled { return false }
+    if !cancelledBeforeAttach.isEmpty, cancelledBeforeAttach.remove(record) != nil {
+      return false
+    }
+    switch running[record.feedbackIndex].slots[record.key] {
     case .running(let current, nil)? where current == record:
-      slots[record.feedbackIndex][record.key] = .running(record, handle)
+      running[record.feedbackIndex].slots[record.key] = .running(record, handle)
       return true
     case .finished(let current)? where current == record:
       // The task ran to its end before its handle arrived; there is nothing left to stop.
@@ -192,10 +215,10 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   mutating func effectEnded(_ record: EffectRecord) {
     runningEffectCount -= 1
     // A cancelled or replaced effect no longer owns its slot: the ending is only counted.
-    if case .running(let current, _)? = slots[record.feedbackIndex][record.key],
+    if case .running(let current, _)? = running[record.feedbackIndex].slots[record.key],
       current == record
     {
-      slots[record.feedbackIndex][record.key] = .finished(record)
+      running[record.feedbackIndex].slots[record.key] = .finished(record)
     }
   }
 
@@ -207,8 +230,8 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     result.dropped = Array(queue[head...])
     queue = []
     head = 0
-    for index in slots.indices {
-      for slot in slots[index].values {
+    for index in running.indices {
+      for slot in running[index].slots.values {
         if case .running(let record, let handle) = slot {
           result.records.append(record)
           if let handle {
@@ -219,20 +242,20 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
           }
         }
       }
-      slots[index] = [:]
+      running[index].slots.removeAll()
     }
     return result
   }
 
   private func isCurrent(_ record: EffectRecord) -> Bool {
-    slots[record.feedbackIndex][record.key]?.record == record
+    running[record.feedbackIndex].slots[record.key]?.record == record
   }
 
   private mutating func react(to event: Event?) -> [Decision] {
     var decisions: [Decision] = []
-    for index in reactions.indices {
+    for index in running.indices {
       effects.commands.removeAll(keepingCapacity: true)
-      reactions[index](state, event, &effects)
+      running[index].reaction(state, event, &effects)
       for command in effects.commands {
         switch command {
         case .cancel(let key):
@@ -241,10 +264,10 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
           vacate(index, key, into: &decisions)
           // Generations count from 0, as the testing library's instruments do.
           let record = EffectRecord(
-            feedbackIndex: index, feedback: names[index], key: key,
-            generation: generations[index])
-          generations[index] += 1
-          slots[index][key] = .running(record, nil)
+            feedbackIndex: index, feedback: running[index].name, key: key,
+            generation: running[index].generation)
+          running[index].generation += 1
+          running[index].slots[key] = .running(record, nil)
           runningEffectCount += 1
           decisions.append(.launch(record, operation))
         }
@@ -255,7 +278,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
 
   /// Empties a slot; a running effect in it is returned for cancelling.
   private mutating func vacate(_ index: Int, _ key: EffectKey, into decisions: inout [Decision]) {
-    guard let slot = slots[index].removeValue(forKey: key) else { return }
+    guard let slot = running[index].slots.removeValue(forKey: key) else { return }
     guard case .running(let record, let handle) = slot else { return }
     if let handle {
       decisions.append(.cancel(record, handle))

@@ -1,0 +1,82 @@
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Loop
+
+/// Chains of effects that answer once: each answer starts the next effect, which runs on the
+/// same task. What a user could tell apart from a task per effect must not differ.
+@Suite(.watchdog)
+struct EffectChainTests {
+  /// A counter whose feedback answers every count below `limit` with one more increment.
+  private func counting(to limit: Int, probe: Probe<Lab, LabEvent>) -> Store<Lab, LabEvent> {
+    probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: { $0.flag && $0.count < limit ? $0.count : nil }, name: "count") { _ in
+          .increment
+        }
+      ])
+  }
+
+  @Test func everyEffectOfAChainCompletesAndNoneIsCancelled() async throws {
+    let probe = Probe<Lab, LabEvent>()
+    let store = counting(to: 500, probe: probe)
+    store.send(.flag(true))
+
+    try await probe.waitForEndedEffects(500)
+
+    #expect(store.state.count == 500)
+    #expect(probe.started.map(\.generation) == Array(0..<500))
+    #expect(probe.ended.values.allSatisfy { $0 == .completed })
+    // Each answer ended its effect before starting the next: nothing was superseded.
+    #expect(probe.cancelled.isEmpty)
+    #expect(probe.staleDrops.isEmpty)
+  }
+
+  @Test func aSuccessorOnTheSameTaskIsCancelledWhenItIsReplaced() async throws {
+    // The first effect answers at once; its answer starts the second on the same task,
+    // which waits until cancelled. Changing the query replaces it: it must see the
+    // cancellation, end as cancelled, and the third effect must run.
+    let probe = Probe<Lab, LabEvent>()
+    let waiting = Latch()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: \.query, name: "load") { query in
+          switch query {
+          case "first": return .query("second")
+          case "second":
+            waiting.open()
+            await waitForCancellation()
+            return Task.isCancelled ? nil : .loaded("second, not cancelled")
+          default: return .loaded(query)
+          }
+        }
+      ])
+    store.send(.query("first"))
+    try await Task { await waiting.wait() }.value(within: WaitBound.standard)
+    store.send(.query("third"))
+
+    try await probe.waitForEndedEffects(3)
+
+    let outcomes = probe.started.map { probe.ended[$0] }
+    #expect(outcomes == [.completed, .cancelled, .completed])
+    #expect(store.state.loaded == ["third"])
+  }
+
+  @Test func aStoreCancelledMidChainStopsTheChain() async throws {
+    let probe = Probe<Lab, LabEvent>()
+    let store = counting(to: 1_000_000, probe: probe)
+    store.send(.flag(true))
+    try await probe.observations.wait("the chain to run") { $0.compactMap(\.ended).count >= 100 }
+
+    store.cancel()
+
+    // Every effect started ends, and none starts after the cancel.
+    let startedAtCancel = probe.started.count
+    try await probe.waitForEndedEffects(startedAtCancel)
+    #expect(probe.started.count == startedAtCancel)
+    #expect(store.state.count < 1_000_000)
+  }
+}
