@@ -41,7 +41,9 @@ enum MemoryPerStore {
 
   /// Runs ``runs`` child processes and returns their samples.
   ///
-  /// - Parameter runs: How many fresh processes to measure.
+  /// - Parameters:
+  ///   - runs: How many fresh processes to measure.
+  ///   - onActor: Whether to measure the ``ActorStore`` baseline instead of Loop's store.
   /// - Returns: One sample per process.
   /// - Throws: When a child cannot be started, fails, or prints something unexpected.
   static func run(_ runs: Int, onActor: Bool = false) throws -> [Sample] {

@@ -4,8 +4,9 @@ import Testing
 
 @testable import Loop
 
-/// Chains of effects that answer once: each answer starts the next effect, which runs on the
-/// same task. What a user could tell apart from a task per effect must not differ.
+/// Chains of effects that answer once, each answer starting the next effect on the same task.
+///
+/// What a user could tell apart from a task per effect must not differ.
 @Suite(.watchdog)
 struct EffectChainTests {
   /// A counter whose feedback answers every count below `limit` with one more increment.

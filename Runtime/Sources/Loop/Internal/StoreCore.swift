@@ -131,9 +131,11 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   /// outside the lock (cancellation handlers run synchronously and may send); then, in one
   /// critical section, attaches the new tasks and reduces what is queued.
   ///
-  /// - Parameter adopter: The worker running this drain, which takes an effect to run next
-  ///   instead of a new task; a cancellation meant for it is not sent to its own task but
-  ///   reported, so it skips that effect.
+  /// - Parameters:
+  ///   - first: What the first critical section left to do.
+  ///   - adopter: The worker running this drain, which takes an effect to run next instead
+  ///     of a new task; a cancellation meant for it is not sent to its own task but
+  ///     reported, and the effect runs cancelled on a task of its own instead.
   /// - Returns: Whether the adopter's effect was cancelled before it started.
   @discardableResult
   private func finishDrain(_ first: DrainResult, adopter: Worker? = nil) -> Bool {
