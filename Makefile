@@ -13,7 +13,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance strength serve demo bench terminal-check share-check crash-test flake-check tsan new-feature new-feature-check lint \
+.PHONY: help deps build test conformance strength serve demo bench bench-instructions terminal-check share-check crash-test flake-check tsan new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -78,6 +78,11 @@ bench: ## Build loop-bench and movies in release and run loop-bench (JSON on std
 	@echo "$(SWIFT) build -c release --product movies" >&2
 	@$(SWIFT) build -c release --product movies >&2
 	@.build/release/loop-bench
+
+bench-instructions: ## Count instructions per unit of B1, B2, B5, B7 under callgrind; fail on 10% growth
+	@$(MAKE) --no-print-directory deps APT_PACKAGES=valgrind
+	$(SWIFT) build -c release --product loop-bench
+	scripts/bench-instructions
 
 # Slow-ish (about a minute): 200 runs of the trails binary, so not part of `make test`.
 crash-test: ## SIGKILL trails 200 times mid-edit, then 60 times among 3 writers; nothing torn or lost

@@ -2,10 +2,15 @@
 // B1-B5 measure the runtime; B6-B10 what people wait for: conformance, a TestStore step, the
 // trails database, a CLI's cold start and contract strength.
 //
+// The main thread only waits on a semaphore while everything runs in a task: an async main
+// parks it in `sigsuspend` (dispatch_main), which valgrind 3.19 cannot run beside the
+// threads the concurrency runtime starts, and `--instructions` runs under callgrind.
+//
 // stdout carries only the JSON; progress goes to stderr. Build and run with `make bench`, or
 // `swift build -c release --product loop-bench && .build/release/loop-bench`.
 
 import ConformanceSuite
+import Dispatch
 import Foundation
 
 /// Writes one progress line on stderr, keeping stdout for the JSON.
@@ -17,96 +22,119 @@ let runs = 5
 /// Measured runs of B6, which takes seconds per run.
 let conformanceRuns = 3
 
-do {
-  if CommandLine.arguments.dropFirst().first == MemoryPerStore.childFlag {
-    try await MemoryPerStore.measureInChild()
-    exit(0)
-  }
-  // `loop-bench --only B3 [loop|actor]`: one store workload, on Loop and the baseline or on
-  // one of them, for a profiler.
-  if CommandLine.arguments.dropFirst().first == "--only" {
-    let name = CommandLine.arguments.dropFirst(2).first ?? ""
-    let workloads: [String: (loop: () async -> Double, actor: () async -> Double)] = [
-      "B2": ({ StoreSend.run() }, { await StoreSend.runOnActor() }),
-      "B3": ({ await FeedbackRoundTrips.run() }, { await FeedbackRoundTrips.runOnActor() }),
-    ]
-    if name == "B7" {
-      let catalog = try await TestStoreLatency.immediateCatalog()
-      let runs = try await Bench.repeated(runs) { try await TestStoreLatency.run(catalog: catalog) }
-      let medians = runs.map { Bench.median($0) / 1000 }
-      print("B7 on Loop: \(Bench.rounded(Bench.median(medians), places: 1)) µs per step")
+/// The whole benchmark, run by the blocking entry point below.
+@Sendable func runBenchmark() async {
+  do {
+    if CommandLine.arguments.dropFirst().first == MemoryPerStore.childFlag {
+      try await MemoryPerStore.measureInChild()
       exit(0)
     }
-    guard let workload = workloads[name] else {
-      progress("--only takes B2, B3 or B7, got '\(name)'")
-      exit(2)
+    if CommandLine.arguments.dropFirst().first == "--instructions" {
+      let arguments = Array(CommandLine.arguments.dropFirst(2))
+      guard arguments.count == 2, let count = Int(arguments[1]), count > 0 else {
+        progress("usage: loop-bench --instructions WORKLOAD COUNT")
+        exit(2)
+      }
+      print("units \(try await Instructions.run(arguments[0], count: count))")
+      exit(0)
     }
-    let side = CommandLine.arguments.dropFirst(3).first
-    if side != "actor" {
-      let loop = Bench.median(await Bench.repeated(runs) { await workload.loop() })
-      print("\(name) on Loop: \(Bench.rounded(loop)) ns")
+    // `loop-bench --only B3 [loop|actor]`: one store workload, on Loop and the baseline or on
+    // one of them, for a profiler.
+    if CommandLine.arguments.dropFirst().first == "--only" {
+      let name = CommandLine.arguments.dropFirst(2).first ?? ""
+      let workloads: [String: (loop: () async -> Double, actor: () async -> Double)] = [
+        "B2": ({ StoreSend.run() }, { await StoreSend.runOnActor() }),
+        "B3": ({ await FeedbackRoundTrips.run() }, { await FeedbackRoundTrips.runOnActor() }),
+      ]
+      if name == "B7" {
+        let catalog = try await TestStoreLatency.immediateCatalog()
+        let runs = try await Bench.repeated(runs) {
+          try await TestStoreLatency.run(catalog: catalog)
+        }
+        let medians = runs.map { Bench.median($0) / 1000 }
+        print("B7 on Loop: \(Bench.rounded(Bench.median(medians), places: 1)) µs per step")
+        exit(0)
+      }
+      guard let workload = workloads[name] else {
+        progress("--only takes B2, B3 or B7, got '\(name)'")
+        exit(2)
+      }
+      let side = CommandLine.arguments.dropFirst(3).first
+      if side != "actor" {
+        let loop = Bench.median(await Bench.repeated(runs) { await workload.loop() })
+        print("\(name) on Loop: \(Bench.rounded(loop)) ns")
+      }
+      if side != "loop" {
+        let actor = Bench.median(await Bench.repeated(runs) { await workload.actor() })
+        print("\(name) on the actor baseline: \(Bench.rounded(actor)) ns")
+      }
+      exit(0)
     }
-    if side != "loop" {
-      let actor = Bench.median(await Bench.repeated(runs) { await workload.actor() })
-      print("\(name) on the actor baseline: \(Bench.rounded(actor)) ns")
+
+    progress("B1 reducerLoop: \(ReducerLoop.events) events x \(runs) runs")
+    let reducerLoop = await Bench.repeated(runs) { ReducerLoop.run() }
+    progress("B2 storeSend: \(StoreSend.events) sends x \(runs) runs")
+    let storeSend = await Bench.repeated(runs) { StoreSend.run() }
+    progress("B2 on the actor baseline: \(StoreSend.events) sends x \(runs) runs")
+    let actorSend = await Bench.repeated(runs) { await StoreSend.runOnActor() }
+    progress("B3 feedbackRoundTrips: \(FeedbackRoundTrips.roundTrips) round trips x \(runs) runs")
+    // Interleaved with the baseline, run by run, so both see the same machine.
+    var roundTrips: [Double] = []
+    var actorRoundTrips: [Double] = []
+    _ = await FeedbackRoundTrips.run()
+    _ = await FeedbackRoundTrips.runOnActor()
+    for _ in 0..<runs {
+      roundTrips.append(await FeedbackRoundTrips.run())
+      actorRoundTrips.append(await FeedbackRoundTrips.runOnActor())
     }
-    exit(0)
+    progress("B4 memoryPerStore: \(MemoryPerStore.stores) stores x \(runs) processes")
+    let memory = try MemoryPerStore.run(runs)
+    let actorMemory = try MemoryPerStore.run(runs, onActor: true)
+    progress("B5 explorerSteps: turnstile exploration x \(runs) runs")
+    let explorer = await Bench.repeated(runs) { ExplorerSteps.run() }
+
+    progress("B6 conformanceTime: \(registeredContracts.count) contracts x \(conformanceRuns) runs")
+    let conformance = try await Bench.repeated(conformanceRuns) { try await ConformanceTime.run() }
+    progress("B7 testStoreLatency: \(TestStoreLatency.pagesPerStore) sends x \(runs) runs")
+    let catalog = try await TestStoreLatency.immediateCatalog()
+    let latency = try await Bench.repeated(runs) {
+      try await TestStoreLatency.run(catalog: catalog)
+    }
+    progress(
+      "B8 planPersistence: \(PlanPersistence.stops) stops, save, merged write and load x \(runs)"
+        + " runs")
+    let persistence = try PlanPersistence.run(runs)
+    let command = "movies " + ColdStart.arguments.joined(separator: " ")
+    progress("B9 coldStart: \(command) x \(ColdStart.launches) launches")
+    let coldStart = try ColdStart.run()
+    progress("B10 strengthTime: every contract against every mutant x \(conformanceRuns) runs")
+    let strength = try await Bench.repeated(conformanceRuns) { try await StrengthTime.run() }
+
+    let report = Report(
+      reducerLoop: reducerLoop,
+      storeSend: storeSend,
+      feedbackRoundTrips: roundTrips,
+      memory: memory,
+      baseline: Report.Baseline(
+        storeSend: actorSend, feedbackRoundTrips: actorRoundTrips, memory: actorMemory),
+      explorer: explorer,
+      conformance: conformance,
+      testStoreLatency: latency,
+      planPersistence: persistence,
+      coldStart: coldStart,
+      strength: strength,
+      runs: runs
+    )
+    FileHandle.standardOutput.write(try report.encoded())
+  } catch {
+    progress("error: \(error)")
+    exit(1)
   }
-
-  progress("B1 reducerLoop: \(ReducerLoop.events) events x \(runs) runs")
-  let reducerLoop = await Bench.repeated(runs) { ReducerLoop.run() }
-  progress("B2 storeSend: \(StoreSend.events) sends x \(runs) runs")
-  let storeSend = await Bench.repeated(runs) { StoreSend.run() }
-  progress("B2 on the actor baseline: \(StoreSend.events) sends x \(runs) runs")
-  let actorSend = await Bench.repeated(runs) { await StoreSend.runOnActor() }
-  progress("B3 feedbackRoundTrips: \(FeedbackRoundTrips.roundTrips) round trips x \(runs) runs")
-  // Interleaved with the baseline, run by run, so both see the same machine.
-  var roundTrips: [Double] = []
-  var actorRoundTrips: [Double] = []
-  _ = await FeedbackRoundTrips.run()
-  _ = await FeedbackRoundTrips.runOnActor()
-  for _ in 0..<runs {
-    roundTrips.append(await FeedbackRoundTrips.run())
-    actorRoundTrips.append(await FeedbackRoundTrips.runOnActor())
-  }
-  progress("B4 memoryPerStore: \(MemoryPerStore.stores) stores x \(runs) processes")
-  let memory = try MemoryPerStore.run(runs)
-  let actorMemory = try MemoryPerStore.run(runs, onActor: true)
-  progress("B5 explorerSteps: turnstile exploration x \(runs) runs")
-  let explorer = await Bench.repeated(runs) { ExplorerSteps.run() }
-
-  progress("B6 conformanceTime: \(registeredContracts.count) contracts x \(conformanceRuns) runs")
-  let conformance = try await Bench.repeated(conformanceRuns) { try await ConformanceTime.run() }
-  progress("B7 testStoreLatency: \(TestStoreLatency.pagesPerStore) sends x \(runs) runs")
-  let catalog = try await TestStoreLatency.immediateCatalog()
-  let latency = try await Bench.repeated(runs) { try await TestStoreLatency.run(catalog: catalog) }
-  progress(
-    "B8 planPersistence: \(PlanPersistence.stops) stops, save, merged write and load x \(runs)"
-      + " runs")
-  let persistence = try PlanPersistence.run(runs)
-  let command = "movies " + ColdStart.arguments.joined(separator: " ")
-  progress("B9 coldStart: \(command) x \(ColdStart.launches) launches")
-  let coldStart = try ColdStart.run()
-  progress("B10 strengthTime: every contract against every mutant x \(conformanceRuns) runs")
-  let strength = try await Bench.repeated(conformanceRuns) { try await StrengthTime.run() }
-
-  let report = Report(
-    reducerLoop: reducerLoop,
-    storeSend: storeSend,
-    feedbackRoundTrips: roundTrips,
-    memory: memory,
-    baseline: Report.Baseline(
-      storeSend: actorSend, feedbackRoundTrips: actorRoundTrips, memory: actorMemory),
-    explorer: explorer,
-    conformance: conformance,
-    testStoreLatency: latency,
-    planPersistence: persistence,
-    coldStart: coldStart,
-    strength: strength,
-    runs: runs
-  )
-  FileHandle.standardOutput.write(try report.encoded())
-} catch {
-  progress("error: \(error)")
-  exit(1)
 }
+
+let finished = DispatchSemaphore(value: 0)
+Task.detached {
+  await runBenchmark()
+  finished.signal()
+}
+finished.wait()
