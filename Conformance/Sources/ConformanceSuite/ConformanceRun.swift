@@ -17,7 +17,10 @@ public struct ConformanceRun: Sendable {
     self.durationSeconds = durationSeconds
   }
 
-  /// Runs `contracts` one after the other.
+  /// Runs `contracts`, up to the runner's ``ContractRunner/Options/workers`` at a time.
+  ///
+  /// Reports come back in the order of `contracts`, and each is the same whatever the
+  /// number of workers: only the times differ.
   ///
   /// - Parameters:
   ///   - contracts: The contracts.
@@ -28,9 +31,21 @@ public struct ConformanceRun: Sendable {
   {
     let clock = ContinuousClock()
     let start = clock.now
-    var reports: [ContractReport] = []
-    for contract in contracts {
-      reports.append(await contract.run(with: runner))
+    let reports = await withTaskGroup(of: (Int, ContractReport).self) { group in
+      var next = 0
+      func addNext() {
+        guard next < contracts.count else { return }
+        let index = next
+        next += 1
+        group.addTask { (index, await contracts[index].run(with: runner)) }
+      }
+      for _ in 0..<runner.options.workers { addNext() }
+      var reports: [(Int, ContractReport)] = []
+      for await report in group {
+        reports.append(report)
+        addNext()
+      }
+      return reports.sorted { $0.0 < $1.0 }.map(\.1)
     }
     let elapsed = start.duration(to: clock.now)
     let seconds =

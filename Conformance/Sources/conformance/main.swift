@@ -26,6 +26,9 @@ let spec = CommandSpec(
       "seed", valueName: "N", help: "The seed of the exploration's random walks", default: "1"),
     .value("depth", valueName: "N", help: "The exploration's breadth-first depth", default: "6"),
     .value(
+      "workers", valueName: "N",
+      help: "Contracts, mutants and exploration threads at once (default: every core)"),
+    .value(
       "regressions", valueName: "DIR", help: "Replay saved failure paths from DIR",
       default: "Conformance/Regressions"),
     .value("save-failures", valueName: "DIR", help: "Save exploration failures to DIR, to replay"),
@@ -42,6 +45,11 @@ await CLI.run(spec) { arguments in
   let depth = try arguments.value("depth", as: Int.self) ?? 6
   guard seed >= 0 else { throw UsageError("--seed must not be negative", usage: arguments.usage) }
   guard depth >= 0 else { throw UsageError("--depth must not be negative", usage: arguments.usage) }
+  let workers =
+    try arguments.value("workers", as: Int.self) ?? ProcessInfo.processInfo.activeProcessorCount
+  guard workers >= 1 else {
+    throw UsageError("--workers must be at least 1", usage: arguments.usage)
+  }
   let minimumStrength = try arguments.value("min-strength", as: Int.self)
   if let minimumStrength {
     guard (0...100).contains(minimumStrength) else {
@@ -75,7 +83,7 @@ await CLI.run(spec) { arguments in
     options: .init(
       exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
       regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
-      saveFailures: saveTo != nil, mutate: arguments.flag("mutate")))
+      saveFailures: saveTo != nil, mutate: arguments.flag("mutate"), workers: workers))
   let run = await ConformanceRun.run(contracts, with: runner)
 
   let capabilities = TerminalCapabilities.detect()

@@ -11,6 +11,35 @@ struct ConformanceTests {
     #expect(report.failures == [])
   }
 
+  /// `report` with every measured time set to zero: what must not depend on the machine.
+  private func timeless(_ report: ContractReport) -> ContractReport {
+    var report = report
+    report.durationSeconds = 0
+    report.exploration.durationSeconds = 0
+    report.exploration.stepsPerSecond = 0
+    for index in report.scenarios.indices { report.scenarios[index].durationSeconds = 0 }
+    report.strength?.durationSeconds = 0
+    return report
+  }
+
+  @Test func oneWorkerAndTwoGiveTheSameReportsForASeed() async throws {
+    // Exploration levels split across threads (trails' levels are hundreds of states), and
+    // mutants run side by side (movies, with strength): every report must equal the
+    // one-worker report.
+    func reports(_ name: String, mutate: Bool, workers: Int) async throws -> ContractReport {
+      let contract = try #require(registeredContracts.first { $0.name == name })
+      let runner = ContractRunner(
+        options: .init(exploration: .init(depth: 5, seed: 3), mutate: mutate, workers: workers))
+      return timeless(await contract.run(with: runner))
+    }
+    let trails = try await reports("trails", mutate: false, workers: 1)
+    #expect(try await reports("trails", mutate: false, workers: 2) == trails)
+    #expect(trails.exploration.statesExplored > 1_000)
+    let movies = try await reports("movies", mutate: true, workers: 1)
+    #expect(try await reports("movies", mutate: true, workers: 2) == movies)
+    #expect(movies.strength?.mutants.count ?? 0 > 4)
+  }
+
   @Test func registeredNamesAreUnique() {
     let names = registeredContracts.map(\.name)
     #expect(Set(names).count == names.count)

@@ -26,6 +26,9 @@ public struct ContractRunner: Sendable {
     public var saveFailures: Bool
     /// Whether to measure contract strength too: the whole contract once per ``Mutant``.
     public var mutate: Bool
+    /// How many mutants run at once, and how many threads expand each level of an
+    /// exploration; every report is the same for any number (only the times differ).
+    public var workers: Int
 
     /// Creates options.
     ///
@@ -34,16 +37,19 @@ public struct ContractRunner: Sendable {
     ///   - regressionsDirectory: Where saved failure paths live.
     ///   - saveFailures: Whether to save new exploration failures there.
     ///   - mutate: Whether to measure contract strength too.
+    ///   - workers: How many mutants and exploration threads at once; every core by default.
     public init(
       exploration: ExplorationLimits = .init(),
       regressionsDirectory: String? = nil,
       saveFailures: Bool = false,
-      mutate: Bool = false
+      mutate: Bool = false,
+      workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
       self.exploration = exploration
       self.regressionsDirectory = regressionsDirectory
       self.saveFailures = saveFailures
       self.mutate = mutate
+      self.workers = max(1, workers)
     }
   }
 
@@ -99,30 +105,24 @@ public struct ContractRunner: Sendable {
     let mutants: [Mutant<Kind>] =
       Kind.allCases.map { .ignores($0) } + names.map { .withoutFeedback($0) } + Mutant.runtime
     var strength = StrengthReport()
-    for mutant in mutants {
-      var subject = Subject<M>()
-      var faults = PlantedFaults()
-      switch mutant {
-      case .ignores(let ignored):
-        subject.reducer = Reducer { state, event in
-          guard contract.kind(event) != ignored else { return }
-          M.reducer(&state, event)
-        }
-        subject.changesReducer = true
-      case .withoutFeedback(let name): subject.removedFeedback = name
-      case .deliversEffectEventsTwice: faults.runtime.deliversEffectEventsTwice = true
-      case .acceptsStaleEvents: faults.runtime.acceptsStaleEvents = true
-      case .sleepsScaled(let numerator, let denominator):
-        faults.sleepScale = (numerator, denominator)
+    // Mutants run `workers` at a time; their results are kept in mutant order.
+    let results = await withTaskGroup(of: (Int, MutantResult).self) { group in
+      var next = 0
+      func addNext() {
+        guard next < mutants.count else { return }
+        let index = next
+        next += 1
+        group.addTask { (index, await self.verdict(on: mutants[index], of: contract)) }
       }
-      let report = await run(contract, as: subject, faults: faults, isMutant: true)
-      let killer = report.failedChecks.first
-      strength.mutants.append(
-        MutantResult(
-          mutant: mutant.description, killedBy: killer?.rule,
-          killedWith: killer.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" },
-          equivalence: contract.equivalentMutants[mutant]))
+      for _ in 0..<options.workers { addNext() }
+      var results: [(Int, MutantResult)] = []
+      for await result in group {
+        results.append(result)
+        addNext()
+      }
+      return results.sorted { $0.0 < $1.0 }.map(\.1)
     }
+    strength.mutants = results
     for declared in contract.equivalentMutants.keys where !mutants.contains(declared) {
       strength.problems.append(
         "\(declared) is declared equivalent, but the runner makes no such mutant: "
@@ -130,6 +130,33 @@ public struct ContractRunner: Sendable {
     }
     strength.durationSeconds = seconds(start.duration(to: clock.now))
     return strength
+  }
+
+  /// Runs the whole contract against `mutant` and says what killed it, if anything.
+  private func verdict<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    on mutant: Mutant<Kind>, of contract: Contract<M, Phase, Kind>
+  ) async -> MutantResult where M.State: Hashable, M.Event: Codable {
+    var subject = Subject<M>()
+    var faults = PlantedFaults()
+    switch mutant {
+    case .ignores(let ignored):
+      subject.reducer = Reducer { state, event in
+        guard contract.kind(event) != ignored else { return }
+        M.reducer(&state, event)
+      }
+      subject.changesReducer = true
+    case .withoutFeedback(let name): subject.removedFeedback = name
+    case .deliversEffectEventsTwice: faults.runtime.deliversEffectEventsTwice = true
+    case .acceptsStaleEvents: faults.runtime.acceptsStaleEvents = true
+    case .sleepsScaled(let numerator, let denominator):
+      faults.sleepScale = (numerator, denominator)
+    }
+    let report = await run(contract, as: subject, faults: faults, isMutant: true)
+    let killer = report.failedChecks.first
+    return MutantResult(
+      mutant: mutant.description, killedBy: killer?.rule,
+      killedWith: killer.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" },
+      equivalence: contract.equivalentMutants[mutant])
   }
 
   /// Runs every check of `contract` on `subject` with `faults` planted.
@@ -164,7 +191,8 @@ public struct ContractRunner: Sendable {
     // A mutant that leaves the reducer alone explores exactly as the contract does.
     let explores = !isMutant || subject.changesReducer
     let explorer = Explorer(
-      contract, limits: options.exploration, subject: subject, stopsAtFirstFailure: isMutant)
+      contract, limits: options.exploration, subject: subject, stopsAtFirstFailure: isMutant,
+      workers: options.workers)
     let outcome = explores ? explorer.run() : nil
     if let outcome {
       report.exploration = outcome.report

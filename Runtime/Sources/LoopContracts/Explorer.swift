@@ -1,3 +1,4 @@
+import Dispatch
 import Loop
 import LoopTesting
 
@@ -18,6 +19,9 @@ where M.State: Hashable, M.Event: Codable {
   let subject: Subject<M>
   /// Whether to stop at the first failure (a mutant needs only one to be killed).
   let stopsAtFirstFailure: Bool
+  /// How many threads expand a level of the breadth-first search; the outcome is the same
+  /// for any number.
+  let workers: Int
 
   /// Creates an explorer.
   ///
@@ -26,17 +30,43 @@ where M.State: Hashable, M.Event: Codable {
   ///   - limits: How far and how wide.
   public init(_ contract: Contract<M, Phase, Kind>, limits: ExplorationLimits = ExplorationLimits())
   {
-    self.init(contract, limits: limits, subject: Subject(), stopsAtFirstFailure: false)
+    self.init(
+      contract, limits: limits, subject: Subject(), stopsAtFirstFailure: false, workers: 1)
   }
 
   init(
     _ contract: Contract<M, Phase, Kind>, limits: ExplorationLimits, subject: Subject<M>,
-    stopsAtFirstFailure: Bool
+    stopsAtFirstFailure: Bool, workers: Int
   ) {
     self.contract = contract
     self.limits = limits
     self.subject = subject
     self.stopsAtFirstFailure = stopsAtFirstFailure
+    self.workers = max(1, workers)
+  }
+
+  /// One step from a state, worked out by a worker: the event, where it leads, that state's
+  /// phase, whether it was known, and the move and table row it makes.
+  private struct Successor: Sendable {
+    let event: M.Event
+    let next: Hashed<M.State>
+    let phase: Phase
+    /// The node of `next` when it was known before this level; `nil` when it is new, or was
+    /// first reached in this level (the merge looks again).
+    let known: Int?
+    /// The move the step makes, when the event has a kind.
+    let move: Move<Phase, Kind>?
+    /// The table row of ``move``; `nil` when the table does not allow it.
+    let row: Int?
+  }
+
+  /// A failure found in a level, with where the sequential search would have found it, so
+  /// that failures are recorded in the same order whatever the number of workers.
+  private struct Candidate {
+    /// The step's position in the level (node, then event), then 0 for the move check and
+    /// 1 for the new state's invariants, which the sequential search checks in that order.
+    let position: (step: Int, check: Int)
+    let found: Found
   }
 
   private struct Node {
@@ -77,6 +107,9 @@ where M.State: Hashable, M.Event: Codable {
     let clock = ContinuousClock()
     let start = clock.now
     let allowed = Set(contract.table)
+    // Each row's number, so the workers find a step's row and the merge marks it in an array.
+    let rows = Dictionary(contract.table.enumerated().map { ($1, $0) }) { first, _ in first }
+    var exercisedRows = Array(repeating: false, count: contract.table.count)
     var report = ExplorationReport()
     report.seed = limits.seed
     var exercised = Set<Move<Phase, Kind>>()
@@ -84,7 +117,9 @@ where M.State: Hashable, M.Event: Codable {
     var failed = Set<Rule>()
     var failures: [Found] = []
     var nodes: [Node] = []
-    var index: [M.State: Int] = [:]
+    var index = NodeIndex()
+    // States only random walks reached: their invariants are checked once.
+    var walked = Set<Hashed<M.State>>()
 
     func path(to node: Int) -> [M.Event] {
       var events: [M.Event] = []
@@ -96,17 +131,22 @@ where M.State: Hashable, M.Event: Codable {
       return events.reversed()
     }
     func finished() -> Outcome {
-      report.statesExplored = index.count
+      report.statesExplored = index.count + walked.count
       report.failures = failures.map(reported)
       report.durationSeconds = seconds(start.duration(to: clock.now))
       report.stepsPerSecond =
         report.durationSeconds > 0 ? Double(report.steps) / report.durationSeconds : 0
       return Outcome(
-        report: report, exercised: exercised, found: failures, unnamedCases: unnamed)
+        report: report,
+        exercised: exercised.union(
+          contract.table.indices.filter { exercisedRows[$0] }.map {
+            contract.table[$0]
+          }),
+        found: failures, unnamedCases: unnamed)
     }
     /// Checks one step's move; returns the rule it breaks, if any.
-    func check(_ from: Phase, _ event: M.Event, _ to: Phase) -> Rule? {
-      guard let kind = contract.kind(event) else {
+    func check(_ from: Phase, _ event: M.Event, _ kind: Kind?, _ to: Phase) -> Rule? {
+      guard let kind else {
         unnamed.insert(CaseName.of(event))
         return nil
       }
@@ -118,9 +158,12 @@ where M.State: Hashable, M.Event: Codable {
       return .undeclaredMove(move.reported)
     }
 
-    // Breadth-first, level by level.
-    for (origin, initial) in contract.initialStates.enumerated() where index[initial] == nil {
-      index[initial] = nodes.count
+    // Breadth-first, level by level: the successors of a level, and the invariants of the
+    // states new in it, are worked out in parallel; merging them into the index, recording
+    // moves and failures, happens in order, as a sequential search would.
+    for (origin, initial) in contract.initialStates.enumerated()
+    where index.node(of: Hashed(initial), states: { nodes[$0].state }) == nil {
+      index.insert(Hashed(initial), as: nodes.count)
       nodes.append(
         Node(
           state: initial, phase: contract.phase(initial), parent: -1, event: nil, origin: origin,
@@ -129,34 +172,81 @@ where M.State: Hashable, M.Event: Codable {
         failures.append(Found(rule: rule, origin: origin, events: [], state: initial))
       }
     }
-    var cursor = 0
-    while cursor < nodes.count {
+    var levelStart = 0
+    while levelStart < nodes.count {
       if stopsAtFirstFailure, !failures.isEmpty { return finished() }
-      let node = nodes[cursor]
-      let here = cursor
-      cursor += 1
-      guard node.depth < limits.depth else { continue }
-      report.depth = max(report.depth, node.depth + 1)
-      for event in contract.alphabet(node.state) {
-        var next = node.state
-        subject.reduce(&next, event)
-        report.steps += 1
-        let known = index[next]
-        let phase = known.map { nodes[$0].phase } ?? contract.phase(next)
-        if let rule = check(node.phase, event, phase), failed.insert(rule).inserted {
-          failures.append(
-            Found(rule: rule, origin: node.origin, events: path(to: here) + [event], state: next))
+      let level = levelStart..<nodes.count
+      levelStart = nodes.count
+      let depth = nodes[level.lowerBound].depth
+      guard depth < limits.depth else { continue }
+      report.depth = max(report.depth, depth + 1)
+      // Most successors reach states known before this level: the workers look them up (and
+      // compare the states) in copies of the index and the nodes, which nothing changes while
+      // they run, and which are gone before the merge changes the originals (no copy made).
+      let expansions = { [index, nodes] in
+        parallelMap(level.count) { offset in
+          let parent = nodes[level.lowerBound + offset]
+          return contract.alphabet(parent.state).map { event in
+            var next = parent.state
+            subject.reduce(&next, event)
+            let hashed = Hashed(next)
+            let phase = contract.phase(next)
+            let move = contract.kind(event).map { Move(parent.phase, on: $0, to: phase) }
+            return Successor(
+              event: event, next: hashed, phase: phase,
+              known: index.node(of: hashed, states: { nodes[$0].state }), move: move,
+              row: move.flatMap { rows[$0] })
+          }
         }
-        guard known == nil, nodes.count < limits.maxStates else { continue }
-        index[next] = nodes.count
-        nodes.append(
-          Node(
-            state: next, phase: phase, parent: here, event: event, origin: node.origin,
-            depth: node.depth + 1))
-        for rule in broken(next) where failed.insert(rule).inserted {
-          failures.append(
-            Found(rule: rule, origin: node.origin, events: path(to: here) + [event], state: next))
+      }()
+      var candidates: [Candidate] = []
+      var added: [(node: Int, step: Int)] = []
+      var step = 0
+      for (offset, successors) in expansions.enumerated() {
+        let here = level.lowerBound + offset
+        for successor in successors {
+          defer { step += 1 }
+          report.steps += 1
+          let known =
+            successor.known ?? index.node(of: successor.next, states: { nodes[$0].state })
+          let phase = successor.phase
+          if let row = successor.row {
+            exercisedRows[row] = true
+          } else if let move = successor.move {
+            let rule = Rule.undeclaredMove(move.reported)
+            candidates.append(
+              Candidate(
+                position: (step, 0),
+                found: Found(
+                  rule: rule, origin: nodes[here].origin,
+                  events: path(to: here) + [successor.event], state: successor.next.value)))
+          } else {
+            unnamed.insert(CaseName.of(successor.event))
+          }
+          guard known == nil, nodes.count < limits.maxStates else { continue }
+          index.insert(successor.next, as: nodes.count)
+          added.append((nodes.count, step))
+          nodes.append(
+            Node(
+              state: successor.next.value, phase: phase, parent: here, event: successor.event,
+              origin: nodes[here].origin, depth: depth + 1))
         }
+      }
+      let states = added.map { nodes[$0.node].state }
+      let brokenRules = parallelMap(states.count) { broken(states[$0]) }
+      for (item, rules) in zip(added, brokenRules) where !rules.isEmpty {
+        let node = nodes[item.node]
+        for rule in rules {
+          candidates.append(
+            Candidate(
+              position: (item.step, 1),
+              found: Found(
+                rule: rule, origin: node.origin, events: path(to: item.node), state: node.state)))
+        }
+      }
+      candidates.sort { $0.position < $1.position }
+      for candidate in candidates where failed.insert(candidate.found.rule).inserted {
+        failures.append(candidate.found)
       }
     }
 
@@ -180,14 +270,17 @@ where M.State: Hashable, M.Event: Codable {
         report.steps += 1
         walk.append(event)
         let nextPhase = contract.phase(next)
-        if let rule = check(phase, event, nextPhase) {
+        if let rule = check(phase, event, contract.kind(event), nextPhase) {
           if failed.insert(rule).inserted {
             failures.append(shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk))
           }
           break
         }
-        if index[next] == nil, index.count < limits.maxStates * 2 {
-          index[next] = -1
+        let hashed = Hashed(next)
+        if index.node(of: hashed, states: { nodes[$0].state }) == nil, !walked.contains(hashed),
+          index.count + walked.count < limits.maxStates * 2
+        {
+          walked.insert(hashed)
           let rules = broken(next)
           for rule in rules where failed.insert(rule).inserted {
             failures.append(
@@ -200,6 +293,21 @@ where M.State: Hashable, M.Event: Codable {
       }
     }
     return finished()
+  }
+
+  /// `transform` of `0..<count`, in order, worked out by up to ``workers`` threads in
+  /// contiguous chunks; on the calling thread alone when the work is small.
+  private func parallelMap<T: Sendable>(
+    _ count: Int, _ transform: @Sendable (Int) -> T
+  ) -> [T] {
+    let chunks = min(workers, count / 64)
+    guard chunks > 1 else { return (0..<count).map(transform) }
+    let results = ChunkResults<T>(count: chunks)
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
+      results.store(range.map(transform), at: chunk)
+    }
+    return results.joined()
   }
 
   private func broken(_ state: M.State) -> [Rule] {
