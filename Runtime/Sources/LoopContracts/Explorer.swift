@@ -49,7 +49,9 @@ where M.State: Hashable, M.Event: Codable {
   /// phase, whether it was known, and the move and table row it makes.
   private struct Successor: Sendable {
     let event: M.Event
-    let next: Hashed<M.State>
+    let next: M.State
+    /// The hash of `next`, worked out by the worker.
+    let hash: Int
     let phase: Phase
     /// The node of `next` when it was known before this level; `nil` when it is new, or was
     /// first reached in this level (the merge looks again).
@@ -119,7 +121,9 @@ where M.State: Hashable, M.Event: Codable {
     var nodes: [Node] = []
     var index = NodeIndex()
     // States only random walks reached: their invariants are checked once.
-    var walked = Set<Hashed<M.State>>()
+    // They are indexed too, as -1, -2, ...: one lookup tells a walk whether a state is new.
+    var walked: [M.State] = []
+    func stateOf(_ node: Int) -> M.State { node >= 0 ? nodes[node].state : walked[-1 - node] }
 
     func path(to node: Int) -> [M.Event] {
       var events: [M.Event] = []
@@ -131,7 +135,7 @@ where M.State: Hashable, M.Event: Codable {
       return events.reversed()
     }
     func finished() -> Outcome {
-      report.statesExplored = index.count + walked.count
+      report.statesExplored = index.count
       report.failures = failures.map(reported)
       report.durationSeconds = seconds(start.duration(to: clock.now))
       report.stepsPerSecond =
@@ -162,8 +166,8 @@ where M.State: Hashable, M.Event: Codable {
     // states new in it, are worked out in parallel; merging them into the index, recording
     // moves and failures, happens in order, as a sequential search would.
     for (origin, initial) in contract.initialStates.enumerated()
-    where index.node(of: Hashed(initial), states: { nodes[$0].state }) == nil {
-      index.insert(Hashed(initial), as: nodes.count)
+    where index.node(hash: initial.hashValue, matches: { nodes[$0].state == initial }) == nil {
+      index.insert(hash: initial.hashValue, node: nodes.count)
       nodes.append(
         Node(
           state: initial, phase: contract.phase(initial), parent: -1, event: nil, origin: origin,
@@ -189,12 +193,12 @@ where M.State: Hashable, M.Event: Codable {
           return contract.alphabet(parent.state).map { event in
             var next = parent.state
             subject.reduce(&next, event)
-            let hashed = Hashed(next)
+            let hash = next.hashValue
             let phase = contract.phase(next)
             let move = contract.kind(event).map { Move(parent.phase, on: $0, to: phase) }
             return Successor(
-              event: event, next: hashed, phase: phase,
-              known: index.node(of: hashed, states: { nodes[$0].state }), move: move,
+              event: event, next: next, hash: hash, phase: phase,
+              known: index.node(hash: hash, matches: { nodes[$0].state == next }), move: move,
               row: move.flatMap { rows[$0] })
           }
         }
@@ -208,7 +212,8 @@ where M.State: Hashable, M.Event: Codable {
           defer { step += 1 }
           report.steps += 1
           let known =
-            successor.known ?? index.node(of: successor.next, states: { nodes[$0].state })
+            successor.known
+            ?? index.node(hash: successor.hash, matches: { nodes[$0].state == successor.next })
           let phase = successor.phase
           if let row = successor.row {
             exercisedRows[row] = true
@@ -219,16 +224,16 @@ where M.State: Hashable, M.Event: Codable {
                 position: (step, 0),
                 found: Found(
                   rule: rule, origin: nodes[here].origin,
-                  events: path(to: here) + [successor.event], state: successor.next.value)))
+                  events: path(to: here) + [successor.event], state: successor.next)))
           } else {
             unnamed.insert(CaseName.of(successor.event))
           }
           guard known == nil, nodes.count < limits.maxStates else { continue }
-          index.insert(successor.next, as: nodes.count)
+          index.insert(hash: successor.hash, node: nodes.count)
           added.append((nodes.count, step))
           nodes.append(
             Node(
-              state: successor.next.value, phase: phase, parent: here, event: successor.event,
+              state: successor.next, phase: phase, parent: here, event: successor.event,
               origin: nodes[here].origin, depth: depth + 1))
         }
       }
@@ -276,11 +281,12 @@ where M.State: Hashable, M.Event: Codable {
           }
           break
         }
-        let hashed = Hashed(next)
-        if index.node(of: hashed, states: { nodes[$0].state }) == nil, !walked.contains(hashed),
-          index.count + walked.count < limits.maxStates * 2
+        let hash = next.hashValue
+        if index.node(hash: hash, matches: { stateOf($0) == next }) == nil,
+          index.count < limits.maxStates * 2
         {
-          walked.insert(hashed)
+          index.insert(hash: hash, node: -1 - walked.count)
+          walked.append(next)
           let rules = broken(next)
           for rule in rules where failed.insert(rule).inserted {
             failures.append(
