@@ -10,7 +10,7 @@ import Synchronization
 /// Effect tasks hold the core, never the ``Store``: dropping the last reference to the store
 /// cancels every effect, and the core goes away once the last task has ended.
 ///
-/// Tasks are reused along chains of effects that answer once (``Effect/single(_:)``, every
+/// Tasks are reused along chains of effects that answer once (`Effect.single`, every
 /// built-in feedback form): when such an effect returns its event, its end is recorded and
 /// the event reduced in one critical section, so the effect is over (not cancelled) when the
 /// reduction starts its successor, and the same task, a ``Worker``, runs the successor next,
