@@ -25,7 +25,12 @@ struct EffectChainTests {
     let store = counting(to: 500, probe: probe)
     store.send(.flag(true))
 
-    try await probe.waitForEndedEffects(500)
+    // The last effect's end is recorded in the critical section that reduces its answer,
+    // the one that makes the count 500, so every ending is in the probe by then. (Waiting
+    // on the probe itself would re-read its growing list on every observation.)
+    let done = try await Task { await store.first { $0.count == 500 } }.value(
+      within: WaitBound.standard)
+    #expect(done != nil)
 
     #expect(store.state.count == 500)
     #expect(probe.started.map(\.generation) == Array(0..<500))
@@ -70,7 +75,8 @@ struct EffectChainTests {
     let probe = Probe<Lab, LabEvent>()
     let store = counting(to: 1_000_000, probe: probe)
     store.send(.flag(true))
-    try await probe.observations.wait("the chain to run") { $0.compactMap(\.ended).count >= 100 }
+    _ = try await Task { await store.first { $0.count >= 100 } }.value(
+      within: WaitBound.standard)
 
     store.cancel()
 
