@@ -17,7 +17,9 @@ package final class Database {
   let handle: OpaquePointer
   /// The busy timeout last set with ``setBusyTimeout(milliseconds:)``, named by
   /// ``PersistenceError/busy(_:timeoutMilliseconds:)``.
-  private(set) var busyTimeoutMilliseconds: Int32 = 0
+  package private(set) var busyTimeoutMilliseconds: Int32 = 0
+  /// The busy handler's state, kept alive as long as SQLite may call the handler.
+  private var busyWait: BusyWait?
 
   /// How a connection opens its file.
   package enum Mode: Sendable {
@@ -67,10 +69,31 @@ package final class Database {
   /// How long a statement waits for another connection's lock before failing with
   /// ``PersistenceError/busy``.
   ///
+  /// The wait tries again every millisecond (``BusyWait``), not with SQLite's own backoff,
+  /// which sleeps up to 100 ms between tries: with several processes writing at once, one
+  /// that has waited long would try ten times less often than a newcomer and could starve
+  /// past the timeout while the others take turns.
+  ///
   /// - Parameter milliseconds: The wait; 0 fails at once.
   /// - Throws: ``PersistenceError`` when SQLite refuses the setting.
   package func setBusyTimeout(milliseconds: Int32) throws(PersistenceError) {
-    try check(sqlite3_busy_timeout(handle, milliseconds))
+    guard milliseconds > 0 else {
+      try check(sqlite3_busy_handler(handle, nil, nil))
+      busyWait = nil
+      busyTimeoutMilliseconds = 0
+      return
+    }
+    let wait = BusyWait(milliseconds: milliseconds)
+    try check(
+      sqlite3_busy_handler(
+        handle,
+        { context, attempt in
+          guard let context else { return 0 }
+          let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+          return wait.tryAgain(attempt: attempt) ? 1 : 0
+        },
+        Unmanaged.passUnretained(wait).toOpaque()))
+    busyWait = wait
     busyTimeoutMilliseconds = milliseconds
   }
 

@@ -82,11 +82,37 @@ struct SQLiteTrailStoreTests {
     defer { folder.remove() }
     let store = try SQLiteTrailStore(path: folder.path("trails.sqlite"))
     let values = try store.withDatabase { database in
-      try ["journal_mode", "synchronous", "foreign_keys", "busy_timeout"].map { name in
+      try ["journal_mode", "synchronous", "foreign_keys"].map { name in
         try database.query("PRAGMA \(name)").first?.first
       }
     }
-    #expect(values == [.text("wal"), .integer(2), .integer(1), .integer(5_000)])
+    #expect(values == [.text("wal"), .integer(2), .integer(1)])
+    // The busy wait is the connection's own handler (a try every millisecond), which
+    // `PRAGMA busy_timeout` does not report.
+    #expect(try store.withDatabase { $0.busyTimeoutMilliseconds } == 5_000)
+  }
+
+  @Test func aLockHeldPastTheBusyTimeoutFailsAfterAboutThatLong() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let store = try SQLiteTrailStore(path: path)
+    let saved = try SamplePlans.oneDay()
+    let other = try SamplePlans.threeDays()
+    _ = try store.update { _ in saved }
+    try store.withDatabase { try $0.setBusyTimeout(milliseconds: 200) }
+    let holder = try SQLiteTrailStore(path: path)
+    try holder.withDatabase { database in
+      try database.execute("BEGIN IMMEDIATE")
+      let clock = ContinuousClock()
+      let start = clock.now
+      #expect(throws: PersistenceError.busy(path, timeoutMilliseconds: 200)) {
+        try store.update { _ in other }
+      }
+      // It waited (a lock held a moment would have been won), and gave up.
+      #expect(start.duration(to: clock.now) >= .milliseconds(200))
+      try database.execute("ROLLBACK")
+    }
   }
 
   @Test func foreignKeysRejectATrailOfNoDay() throws {
