@@ -92,29 +92,6 @@ struct SQLiteTrailStoreTests {
     #expect(try store.withDatabase { $0.busyTimeoutMilliseconds } == 5_000)
   }
 
-  @Test func aLockHeldPastTheBusyTimeoutFailsAfterAboutThatLong() throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let path = folder.path("trails.sqlite")
-    let store = try SQLiteTrailStore(path: path)
-    let saved = try SamplePlans.oneDay()
-    let other = try SamplePlans.threeDays()
-    _ = try store.update { _ in saved }
-    try store.withDatabase { try $0.setBusyTimeout(milliseconds: 200) }
-    let holder = try SQLiteTrailStore(path: path)
-    try holder.withDatabase { database in
-      try database.execute("BEGIN IMMEDIATE")
-      let clock = ContinuousClock()
-      let start = clock.now
-      #expect(throws: PersistenceError.busy(path, timeoutMilliseconds: 200)) {
-        try store.update { _ in other }
-      }
-      // It waited (a lock held a moment would have been won), and gave up.
-      #expect(start.duration(to: clock.now) >= .milliseconds(200))
-      try database.execute("ROLLBACK")
-    }
-  }
-
   @Test func foreignKeysRejectATrailOfNoDay() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
@@ -147,7 +124,11 @@ struct SQLiteTrailStoreTests {
     #expect(counts == [.integer(1), .integer(1), .integer(1)])
   }
 
-  @Test func aFailedUpdateKeepsThePreviousPlanWhenAnotherConnectionHoldsTheLock() throws {
+  /// 0 fails at once; 200 waits (a lock held a moment would have been won), then fails.
+  @Test(arguments: [0, 200])
+  func aFailedUpdateKeepsThePreviousPlanWhenAnotherConnectionHoldsTheLock(
+    milliseconds: Int32
+  ) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
@@ -155,14 +136,19 @@ struct SQLiteTrailStoreTests {
     let saved = try SamplePlans.oneDay()
     let other = try SamplePlans.threeDays()
     _ = try store.update { _ in saved }
-    // No waiting: fail at once instead of after the five-second busy timeout.
-    try store.withDatabase { try $0.setBusyTimeout(milliseconds: 0) }
+    // Shorter than the five-second busy timeout the store opens with.
+    try store.withDatabase { try $0.setBusyTimeout(milliseconds: milliseconds) }
     let holder = try SQLiteTrailStore(path: path)
     try holder.withDatabase { database in
       try database.execute("BEGIN IMMEDIATE")
-      #expect(throws: PersistenceError.busy(path, timeoutMilliseconds: 0)) {
+      let clock = ContinuousClock()
+      let start = clock.now
+      #expect(
+        throws: PersistenceError.busy(path, timeoutMilliseconds: Int(milliseconds))
+      ) {
         try store.update { _ in other }
       }
+      #expect(start.duration(to: clock.now) >= .milliseconds(Int(milliseconds)))
       try database.execute("ROLLBACK")
     }
     #expect(try store.load() == StoredPlan(plan: saved, revision: 1))
