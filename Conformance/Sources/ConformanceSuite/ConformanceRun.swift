@@ -31,21 +31,8 @@ public struct ConformanceRun: Sendable {
   {
     let clock = ContinuousClock()
     let start = clock.now
-    let reports = await withTaskGroup(of: (Int, ContractReport).self) { group in
-      var next = 0
-      func addNext() {
-        guard next < contracts.count else { return }
-        let index = next
-        next += 1
-        group.addTask { (index, await contracts[index].run(with: runner)) }
-      }
-      for _ in 0..<runner.options.workers { addNext() }
-      var reports: [(Int, ContractReport)] = []
-      for await report in group {
-        reports.append(report)
-        addNext()
-      }
-      return reports.sorted { $0.0 < $1.0 }.map(\.1)
+    let reports = await orderedMap(contracts, width: runner.options.workers) { contract in
+      await contract.run(with: runner)
     }
     let elapsed = start.duration(to: clock.now)
     let seconds =

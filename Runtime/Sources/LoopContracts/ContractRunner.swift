@@ -106,21 +106,8 @@ public struct ContractRunner: Sendable {
       Kind.allCases.map { .ignores($0) } + names.map { .withoutFeedback($0) } + Mutant.runtime
     var strength = StrengthReport()
     // Mutants run `workers` at a time; their results are kept in mutant order.
-    let results = await withTaskGroup(of: (Int, MutantResult).self) { group in
-      var next = 0
-      func addNext() {
-        guard next < mutants.count else { return }
-        let index = next
-        next += 1
-        group.addTask { (index, await self.verdict(on: mutants[index], of: contract)) }
-      }
-      for _ in 0..<options.workers { addNext() }
-      var results: [(Int, MutantResult)] = []
-      for await result in group {
-        results.append(result)
-        addNext()
-      }
-      return results.sorted { $0.0 < $1.0 }.map(\.1)
+    let results = await orderedMap(mutants, width: options.workers) { mutant in
+      await self.verdict(on: mutant, of: contract)
     }
     strength.mutants = results
     for declared in contract.equivalentMutants.keys where !mutants.contains(declared) {
