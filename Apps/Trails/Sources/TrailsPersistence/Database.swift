@@ -97,6 +97,36 @@ package final class Database {
     busyTimeoutMilliseconds = milliseconds
   }
 
+  /// Runs `body`, and runs it again each millisecond while it fails with
+  /// ``PersistenceError/busy(_:timeoutMilliseconds:)``, until the busy timeout has passed
+  /// since the first failure.
+  ///
+  /// For statements that SQLite refuses at once, without calling the busy handler, when
+  /// waiting could deadlock: `PRAGMA journal_mode = WAL` needs an exclusive lock, and two
+  /// connections that both hold a shared lock and want it are told "busy" straight away.
+  /// Each refusal releases this connection's lock, so the other goes ahead and a later try
+  /// succeeds. Use it only for statements outside a transaction.
+  ///
+  /// - Parameter body: The statements, run in autocommit mode.
+  /// - Returns: What `body` returns.
+  /// - Throws: The last error of `body`.
+  package func retryingWhenBusy<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    let wait = BusyWait(milliseconds: busyTimeoutMilliseconds)
+    var attempt: Int32 = 0
+    while true {
+      do {
+        return try body()
+      } catch .busy(let path, let milliseconds) {
+        guard wait.tryAgain(attempt: attempt) else {
+          throw .busy(path, timeoutMilliseconds: milliseconds)
+        }
+        attempt += 1
+      }
+    }
+  }
+
   /// Runs constant SQL, one or more statements, discarding any rows.
   ///
   /// Never pass SQL built from values: use ``run(_:_:)`` with parameters instead.

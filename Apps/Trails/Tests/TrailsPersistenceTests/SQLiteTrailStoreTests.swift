@@ -155,6 +155,42 @@ struct SQLiteTrailStoreTests {
     #expect(try store.revision() == 1)
   }
 
+  @Test func aStatementRefusedAtOnceAsBusyIsTriedAgainUntilTheBusyTimeout() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let store = try SQLiteTrailStore(path: path)
+    try store.withDatabase { database in
+      var tries = 0
+      let answer = try database.retryingWhenBusy { () throws(PersistenceError) -> Int in
+        tries += 1
+        if tries < 3 { throw .busy(path, timeoutMilliseconds: 5_000) }
+        return 7
+      }
+      #expect(answer == 7)
+      #expect(tries == 3)
+
+      try database.setBusyTimeout(milliseconds: 50)
+      let clock = ContinuousClock()
+      let start = clock.now
+      #expect(throws: PersistenceError.busy(path, timeoutMilliseconds: 50)) {
+        try database.retryingWhenBusy { () throws(PersistenceError) in
+          throw .busy(path, timeoutMilliseconds: 50)
+        }
+      }
+      #expect(start.duration(to: clock.now) >= .milliseconds(50))
+      // Other errors are not tried again.
+      tries = 0
+      #expect(throws: PersistenceError.noSuchFile(path)) {
+        try database.retryingWhenBusy { () throws(PersistenceError) in
+          tries += 1
+          throw .noSuchFile(path)
+        }
+      }
+      #expect(tries == 1)
+    }
+  }
+
   @Test func twoConnectionsReplacingAlternatelyBothSucceedAndTheLastWins() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

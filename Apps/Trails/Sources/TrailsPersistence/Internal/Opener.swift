@@ -36,7 +36,11 @@ enum Opener {
     }
     try database.checkIntegrity()
     guard access == .readWrite else { return database }
-    let journal = try database.query("PRAGMA journal_mode = WAL").first?.first?.text
+    // Switching a new file to WAL needs an exclusive lock, which SQLite refuses at once
+    // (no busy handler) while another process opening the same new file holds a shared one.
+    let journal = try database.retryingWhenBusy { () throws(PersistenceError) in
+      try database.query("PRAGMA journal_mode = WAL").first?.first?.text
+    }
     guard journal?.lowercased() == "wal" else {
       throw .sqlite(
         path, 1, "cannot switch to WAL journal mode (it stays \(journal ?? "unknown"))")
