@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Loop", targets: ["Loop"]),
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
     .library(name: "LoopContracts", targets: ["LoopContracts"]),
+    .library(name: "LoopSession", targets: ["LoopSession"]),
     .library(name: "MovieCatalog", targets: ["MovieCatalog"]),
     .library(name: "Terminal", targets: ["Terminal"]),
     .executable(name: "conformance", targets: ["conformance"]),
@@ -41,8 +42,12 @@ let package = Package(
       dependencies: ["Loop", "LoopTesting", "TestSupport"],
       path: "Runtime/Tests/LoopTestingTests"
     ),
+    .target(name: "LoopSession", dependencies: ["Loop"], path: "Runtime/Sources/LoopSession"),
+    .testTarget(
+      name: "LoopSessionTests", dependencies: ["Loop", "LoopSession"],
+      path: "Runtime/Tests/LoopSessionTests"),
     .target(
-      name: "LoopContracts", dependencies: ["Loop", "LoopTesting"],
+      name: "LoopContracts", dependencies: ["Loop", "LoopTesting", "LoopSession"],
       path: "Runtime/Sources/LoopContracts"),
     .testTarget(
       name: "LoopContractsTests",
@@ -67,7 +72,7 @@ let package = Package(
     ),
     .target(
       name: "MovieCatalog",
-      dependencies: ["Fixtures", "HTTPRetry"],
+      dependencies: ["Fixtures", "HTTPRetry", "LoopSession"],
       path: "Apps/Shared/Sources/MovieCatalog"
     ),
     .testTarget(
@@ -136,24 +141,32 @@ let package = Package(
       path: "Apps/Search/Sources/SearchFeature"),
     .target(
       name: "SearchContract",
-      dependencies: ["SearchFeature", "MovieCatalog", "Fixtures", "LoopContracts", "LoopTesting"],
+      dependencies: [
+        "SearchFeature", "MovieCatalog", "Fixtures", "LoopContracts", "LoopTesting", "LoopSession",
+      ],
       path: "Apps/Search/Sources/SearchContract"),
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
         "SearchFeature", "SearchContract", "MovieCatalog", "LoopTesting", "LoopContracts",
-        "Fixtures", "TestSupport",
+        "Fixtures", "TestSupport", "LoopSession",
       ],
       path: "Apps/Search/Tests/SearchFeatureTests"),
     .target(
       name: "SearchCLI",
-      dependencies: ["SearchFeature", "MovieCatalog", "Terminal", "Loop", "Fixtures"],
+      dependencies: [
+        "SearchFeature", "MovieCatalog", "Terminal", "Loop", "Fixtures", "LoopSession",
+      ],
       path: "Apps/Search/Sources/SearchCLI"),
     .executableTarget(
       name: "SearchApp", dependencies: ["SearchCLI", "Terminal"],
       path: "Apps/Search/Sources/SearchApp"),
     .testTarget(
-      name: "SearchCLITests", dependencies: ["SearchCLI", "SearchApp", "TestSupport"],
+      name: "SearchCLITests",
+      dependencies: [
+        "SearchCLI", "SearchApp", "TestSupport", "SearchContract", "SearchFeature", "LoopContracts",
+        "LoopSession", "MovieCatalog",
+      ],
       path: "Apps/Search/Tests/SearchCLITests"),
     .target(
       name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather"],

@@ -4,6 +4,8 @@ import LoopContracts
 public struct ConformanceRun: Sendable {
   /// One report per contract run, in registry order.
   public let reports: [ContractReport]
+  /// One report per session file replayed, in path order.
+  public let replays: [ReplayReport]
   /// Wall time of the whole run, in seconds.
   public let durationSeconds: Double
 
@@ -11,9 +13,11 @@ public struct ConformanceRun: Sendable {
   ///
   /// - Parameters:
   ///   - reports: The reports.
+  ///   - replays: The session replays.
   ///   - durationSeconds: The run's wall time.
-  public init(reports: [ContractReport], durationSeconds: Double) {
+  public init(reports: [ContractReport], replays: [ReplayReport] = [], durationSeconds: Double) {
     self.reports = reports
+    self.replays = replays
     self.durationSeconds = durationSeconds
   }
 
@@ -25,32 +29,37 @@ public struct ConformanceRun: Sendable {
   /// - Parameters:
   ///   - contracts: The contracts.
   ///   - runner: The runner, with its options.
+  ///   - sessions: Session files to replay, each against the contract of its app.
   /// - Returns: The run.
-  public static func run(_ contracts: [AnyContract], with runner: ContractRunner) async
-    -> ConformanceRun
-  {
+  public static func run(
+    _ contracts: [AnyContract], with runner: ContractRunner, sessions: [String] = []
+  ) async -> ConformanceRun {
     let clock = ContinuousClock()
     let start = clock.now
     let reports = await orderedMap(contracts, width: runner.options.workers) { contract in
       await contract.run(with: runner)
     }
+    let replays = await orderedMap(sessions, width: runner.options.workers) { path in
+      await SessionReplays.replay(path, with: contracts)
+    }
     let elapsed = start.duration(to: clock.now)
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    return ConformanceRun(reports: reports, durationSeconds: seconds)
+    return ConformanceRun(reports: reports, replays: replays, durationSeconds: seconds)
   }
 
   /// Checks passed and failed, over every report.
   public var totals: (passed: Int, failed: Int) {
-    reports.reduce(into: (0, 0)) { totals, report in
+    let replayed = replays.filter(\.passed).count
+    return reports.reduce(into: (replayed, replays.count - replayed)) { totals, report in
       let counts = report.counts
       totals.0 += counts.checks - counts.failed
       totals.1 += counts.failed
     }
   }
 
-  /// Whether every contract passed.
-  public var passed: Bool { reports.allSatisfy(\.passed) }
+  /// Whether every contract passed and every session replayed as recorded.
+  public var passed: Bool { reports.allSatisfy(\.passed) && replays.allSatisfy(\.passed) }
 
   /// The contracts whose strength is below `percent`, or whose equivalence declarations are
   /// wrong, each as one line; empty when mutants were not run.

@@ -34,6 +34,24 @@ public enum JUnitReport {
       }
       lines.append("  </testsuite>")
     }
+    if !run.replays.isEmpty {
+      let failures = run.replays.filter { !$0.passed }.count
+      lines.append(
+        #"  <testsuite name="sessions" tests="\#(run.replays.count)" failures="\#(failures)">"#)
+      for replay in run.replays {
+        let opening = #"    <testcase classname="sessions" name="\#(escape(replay.path))""#
+        if let failure = replay.failure {
+          let headline = failure.message.split(separator: "\n").first.map(String.init) ?? ""
+          lines.append(opening + ">")
+          lines.append(
+            #"      <failure message="\#(escape(headline))">\#(escape(failure.message))</failure>"#)
+          lines.append("    </testcase>")
+        } else {
+          lines.append(opening + "/>")
+        }
+      }
+      lines.append("  </testsuite>")
+    }
     lines.append("</testsuites>")
     return lines.joined(separator: "\n") + "\n"
   }

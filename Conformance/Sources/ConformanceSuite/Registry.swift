@@ -20,7 +20,7 @@ import TrailsFeature
 /// ```
 public let registeredContracts: [AnyContract] = [
   AnyContract(Movies.contract),
-  AnyContract(Search.contract),
+  AnyContract(Search.contract, replaying: Search.sessionReplay),
   AnyContract(Trails.contract),
   // new-feature: contracts
   AnyContract(Template.contract),

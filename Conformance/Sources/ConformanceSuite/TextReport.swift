@@ -59,6 +59,7 @@ public struct TextReport: Sendable {
         }
       }
     }
+    lines += replayLines(run.replays)
     lines.append("")
     lines += Self.legend(mutated: mutated)
     lines.append("")
@@ -66,6 +67,22 @@ public struct TextReport: Sendable {
       "\(run.reports.count) contract(s) in \(Self.format(run.durationSeconds)) s")
     lines.append(run.summaryLine)
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One line per replayed session, and the message of each that failed.
+  func replayLines(_ replays: [ReplayReport]) -> [String] {
+    guard !replays.isEmpty else { return [] }
+    var lines = ["", "sessions replayed (conformance --replay FILE):"]
+    for replay in replays {
+      lines.append(
+        "  \(paint(replay.passed ? "pass" : "FAIL", passed: replay.passed))  \(replay.path) "
+          + "(\(replay.steps) steps)")
+      if let failure = replay.failure {
+        let indented = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.append("    " + indented.joined(separator: "\n    "))
+      }
+    }
+    return lines
   }
 
   /// What each column counts, under the table.

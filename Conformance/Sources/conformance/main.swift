@@ -32,6 +32,12 @@ let spec = CommandSpec(
       "regressions", valueName: "DIR", help: "Replay saved failure paths from DIR",
       default: "Conformance/Regressions"),
     .value("save-failures", valueName: "DIR", help: "Save exploration failures to DIR, to replay"),
+    .value(
+      "replay", valueName: "FILE",
+      help: "Only replay the session FILE (from --record) against its app's contract"),
+    .value(
+      "sessions", valueName: "DIR", help: "Replay every DIR/<app>/*.json session too",
+      default: "Fixtures/sessions"),
     .flag("diagram", help: "Print each contract's table as a Mermaid state diagram"),
     .flag("mutate", help: "Also measure contract strength: run each contract against mutants"),
     .value(
@@ -78,13 +84,28 @@ await CLI.run(spec) { arguments in
     return
   }
 
+  if let path = arguments.value("replay") {
+    let replay = await SessionReplays.replay(path, with: contracts)
+    if let failure = replay.failure {
+      StandardOutput.writeLine(failure.message)
+      StandardError.writeLine("conformance: the replay of \(path) failed")
+      throw ExitCode.failure
+    }
+    StandardOutput.writeLine(
+      "conformance: \(path): \(replay.steps) steps replayed as recorded: every state, move, "
+        + "invariant and call")
+    return
+  }
+  let sessions = SessionReplays.files(
+    in: arguments.value("sessions") ?? "Fixtures/sessions", for: contracts)
+
   let saveTo = arguments.value("save-failures")
   let runner = ContractRunner(
     options: .init(
       exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
       regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
       saveFailures: saveTo != nil, mutate: arguments.flag("mutate"), workers: workers))
-  let run = await ConformanceRun.run(contracts, with: runner)
+  let run = await ConformanceRun.run(contracts, with: runner, sessions: sessions)
 
   let capabilities = TerminalCapabilities.detect()
   let report: String

@@ -1,4 +1,6 @@
+import Foundation
 import Loop
+import LoopSession
 
 /// A contract with its machine type erased, so contracts of different apps fit in one list.
 ///
@@ -15,6 +17,7 @@ public struct AnyContract: Sendable {
   /// How many table rows, examples, invariants and scenarios it declares.
   public let size: (rows: Int, examples: Int, invariants: Int, scenarios: Int)
   private let runWith: @Sendable (ContractRunner) async -> ContractReport
+  private var replayWith: (@Sendable (Data, String) async throws(SessionFileError) -> ReplayReport)?
 
   /// Erases `contract`'s machine type.
   ///
@@ -29,6 +32,43 @@ public struct AnyContract: Sendable {
       contract.scenarios.count
     )
     runWith = { runner in await runner.run(contract) }
+    replayWith = nil
+  }
+
+  /// Erases `contract`'s machine type, keeping how the app's recorded sessions replay.
+  ///
+  /// - Parameters:
+  ///   - contract: The contract.
+  ///   - sessions: How a session of the app (`--record FILE`) replays against it.
+  public init<M: Machine, Phase: ContractLabel, Kind: ContractLabel, Call>(
+    _ contract: Contract<M, Phase, Kind>, replaying sessions: SessionReplay<M, Call>
+  ) where M.State: Hashable & Codable, M.Event: Codable & Equatable {
+    self.init(contract)
+    replayWith = { data, path throws(SessionFileError) in
+      let session = try SessionFile.decode(
+        SessionReplay<M, Call>.AppSession.self, from: data, path: path, app: sessions.app)
+      return await sessions.replay(session, from: path, against: contract)
+    }
+  }
+
+  /// Whether sessions of this contract's app can be replayed.
+  public var replaysSessions: Bool { replayWith != nil }
+
+  /// Replays the session file `data` against the contract.
+  ///
+  /// - Parameters:
+  ///   - data: The file's bytes.
+  ///   - path: The file's name, for the report.
+  /// - Returns: The replay's report.
+  /// - Throws: ``SessionFileError`` when the file is not a session of this app that decodes,
+  ///   or this contract has no replay.
+  public func replay(_ data: Data, from path: String) async throws(SessionFileError)
+    -> ReplayReport
+  {
+    guard let replayWith else {
+      throw SessionFileError(path: path, reason: "the \(name) contract does not replay sessions")
+    }
+    return try await replayWith(data, path)
   }
 
   /// Runs the contract with `runner`.

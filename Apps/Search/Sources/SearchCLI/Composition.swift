@@ -1,5 +1,7 @@
 import Fixtures
 import Foundation
+import Loop
+import LoopSession
 import MovieCatalog
 import SearchFeature
 import Terminal
@@ -10,10 +12,16 @@ import Terminal
 /// (TMDB v3 over URLSession) when `TMDB_API_KEY` is set, `--source live` is given, or
 /// `--api-base` points somewhere, unless `--source fixtures` says otherwise.
 struct Composition {
-  /// Where results come from.
+  /// Where results come from: recording every call when `--record` is given.
   let catalog: MovieCatalog
   /// The line to print on standard error before anything else, if any.
   let notice: String?
+  /// The quiet time before a search: the default while typing, zero for scripted queries,
+  /// which arrive whole.
+  let debounce: Duration
+  /// The session being recorded, and its file, when `--record` is given.
+  let recording:
+    (recorder: SessionRecorder<Search.State, Search.Event, MovieCatalogCall>, path: String)?
 
   /// The `TMDB_API_KEY` in `environment`, trimmed; `nil` when unset or blank.
   static func token(in environment: [String: String]) -> String? {
@@ -21,7 +29,9 @@ struct Composition {
     return token?.isEmpty == false ? token : nil
   }
 
-  init(options: SearchOptions, token: String?) throws {
+  init(options: SearchOptions, token: String?, debounce: Duration) throws {
+    self.debounce = debounce
+    let catalog: MovieCatalog
     switch options.source.source {
     case .fixtures:
       catalog = MovieCatalog.fixtures
@@ -34,17 +44,40 @@ struct Composition {
       catalog = .live(token: token, baseURL: options.source.apiBase ?? MovieCatalog.tmdbBaseURL)
       notice = nil
     }
+    if let path = options.record {
+      let recorder = SessionRecorder<Search.State, Search.Event, MovieCatalogCall>(
+        app: SearchCommand.spec.name, settings: Search.sessionSettings(debounce: debounce),
+        initialState: Search.State())
+      recording = (recorder, path)
+      self.catalog = catalog.recording(into: recorder)
+    } else {
+      recording = nil
+      self.catalog = catalog
+    }
   }
 
-  /// The search, on the real clock, ranking the bundled popular pages when offline.
+  /// A store running the search on the real clock, ranking the bundled popular pages when
+  /// offline, recorded when `--record` is given.
   ///
-  /// - Parameter debounce: The quiet time before a search: the default while typing, zero
-  ///   for scripted queries, which arrive whole.
-  /// - Returns: The machine to run in a store.
-  func machine(debounce: Duration) -> Search {
-    Search(
+  /// - Returns: The store, at the launch state.
+  func makeStore() -> Store<Search.State, Search.Event> {
+    let search = Search(
       catalog: catalog, clock: ContinuousClock(), localCatalog: { MovieCatalog.fixtureMovies },
       debounce: debounce)
+    return recording?.recorder.store(running: search)
+      ?? Store(initial: Search.State(), machine: search)
+  }
+
+  /// Writes the recorded session to its file; nothing without `--record`.
+  ///
+  /// - Throws: `SearchCLIError.recording` when the file cannot be written.
+  func writeRecording() throws {
+    guard let recording else { return }
+    do {
+      try SessionFile.write(recording.recorder.session, to: recording.path)
+    } catch {
+      throw SearchCLIError.recording(error)
+    }
   }
 }
 
@@ -56,12 +89,15 @@ enum SearchCLIError: Error, UserFacingError {
   case failed(String)
   /// Some queries read from standard input failed; each was reported already.
   case someQueriesFailed(Int)
+  /// The `--record` file could not be written.
+  case recording(SessionFileError)
 
   var userMessage: String {
     switch self {
     case .catalog(let error): error.userMessage
     case .failed(let message): message
     case .someQueriesFailed(let count): "\(count) quer\(count == 1 ? "y" : "ies") failed"
+    case .recording(let error): "cannot record the session: \(error)"
     }
   }
 }

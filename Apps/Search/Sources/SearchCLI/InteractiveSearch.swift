@@ -19,8 +19,7 @@ struct InteractiveSearch {
   /// - Throws: ``ExitCode/interrupted`` on Control-C, ``TerminalError`` when raw mode cannot
   ///   be entered.
   func run() async throws {
-    let store = Store(
-      initial: Search.State(), machine: setup.machine(debounce: Search.defaultDebounce))
+    let store = setup.makeStore()
     defer { store.cancel() }
     var text = ""
     var viewport = Viewport(rows: terminal.windowSize.rows)

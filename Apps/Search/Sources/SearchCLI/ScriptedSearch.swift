@@ -20,7 +20,7 @@ struct ScriptedSearch {
   /// - Throws: `SearchCLIError.failed` when the search failed, ``ExitCode/fallback`` after
   ///   printing offline results.
   func run(query: String) async throws {
-    let store = Store(initial: Search.State(), machine: setup.machine(debounce: .zero))
+    let store = setup.makeStore()
     defer { store.cancel() }
     let answer = await Self.answer(query, in: store, limit: options.limit)
     if case .failed(_, let message) = answer.status {
@@ -42,7 +42,7 @@ struct ScriptedSearch {
   /// all. Blank lines are skipped. One store serves every line, so a repeated query comes
   /// from the cache.
   func runLines() async throws {
-    let store = Store(initial: Search.State(), machine: setup.machine(debounce: .zero))
+    let store = setup.makeStore()
     defer { store.cancel() }
     var outputs: [QueryOutput] = []
     var failures = 0

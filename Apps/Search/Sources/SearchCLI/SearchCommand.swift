@@ -1,4 +1,5 @@
 import Foundation
+import SearchFeature
 import Terminal
 
 /// The `movie-search` command: its options, and the composition root that picks the catalog
@@ -19,7 +20,8 @@ public enum SearchCommand {
       .flag("json", help: "Print the results as JSON"),
       .value(
         "limit", valueName: "N", help: "Print at most N results, loading more pages if needed"),
-    ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"),
+    ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
+      + [RecordOption.option],
     positionals: [Positional("query", help: "What to search for", isOptional: true)])
 
   /// Runs `movie-search` with parsed arguments: one query from the arguments, queries from
@@ -31,17 +33,29 @@ public enum SearchCommand {
   public static func run(_ arguments: ParsedArguments) async throws {
     let token = Composition.token(in: ProcessInfo.processInfo.environment)
     let options = try SearchOptions(arguments, hasToken: token != nil)
-    let setup = try Composition(options: options, token: token)
+    let terminal = TerminalCapabilities.detect()
+    let interactive = options.query == nil && terminal.isInteractive && !options.json
+    // Queries from arguments or standard input arrive whole: no debounce (ScriptedSearch).
+    let setup = try Composition(
+      options: options, token: token, debounce: interactive ? Search.defaultDebounce : .zero)
     if let notice = setup.notice {
       StandardError.writeLine(notice)
     }
-    let terminal = TerminalCapabilities.detect()
-    if let query = options.query {
-      try await ScriptedSearch(setup: setup, options: options).run(query: query)
-    } else if terminal.isInteractive, !options.json {
-      try await InteractiveSearch(setup: setup, terminal: terminal).run()
-    } else {
-      try await ScriptedSearch(setup: setup, options: options).runLines()
+    let outcome: Result<Void, any Error>
+    do {
+      if let query = options.query {
+        try await ScriptedSearch(setup: setup, options: options).run(query: query)
+      } else if interactive {
+        try await InteractiveSearch(setup: setup, terminal: terminal).run()
+      } else {
+        try await ScriptedSearch(setup: setup, options: options).runLines()
+      }
+      outcome = .success(())
+    } catch {
+      outcome = .failure(error)
     }
+    // Written whatever the outcome: a failed run is what a bug report needs most.
+    try setup.writeRecording()
+    try outcome.get()
   }
 }

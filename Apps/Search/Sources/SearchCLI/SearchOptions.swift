@@ -11,6 +11,8 @@ struct SearchOptions {
   var limit: Int?
   /// `--source` and `--api-base`.
   var source: SourceOptions
+  /// `--record`: the session file to write, if given.
+  var record: String?
 
   /// Reads and checks the command line.
   ///
@@ -23,6 +25,7 @@ struct SearchOptions {
     json = arguments.flag("json")
     limit = try arguments.value("limit", as: Int.self)
     source = try SourceOptions(arguments, liveByDefault: hasToken)
+    record = try RecordOption.path(in: arguments)
     if let limit, limit < 1 {
       throw UsageError("--limit must be at least 1, got \(limit)", usage: arguments.usage)
     }

@@ -3,7 +3,7 @@ import MovieCatalog
 extension Search {
   /// What the search screen shows: the text as typed, what the search is doing, and what it
   /// remembers (recent results, every movie seen).
-  public struct State: Hashable, Sendable {
+  public struct State: Hashable, Sendable, Codable {
     /// The query exactly as typed: what the line editor shows.
     public var text: String
     /// What the search is doing for ``query``.
@@ -52,7 +52,7 @@ extension Search {
   }
 
   /// What the search is doing.
-  public enum Status: Hashable, Sendable {
+  public enum Status: Hashable, Sendable, Codable {
     /// Nothing typed.
     case idle
     /// Something typed, but under ``Search/minimumQueryLength`` characters: ``Search/hint``.
@@ -119,7 +119,7 @@ extension Search {
   }
 
   /// Live results for one query, page by page.
-  public struct Results: Hashable, Sendable {
+  public struct Results: Hashable, Sendable, Codable {
     /// The normalized query they answer.
     public var query: String
     /// The movies of the pages loaded, in page order, each once.
@@ -187,7 +187,7 @@ extension Search {
   }
 
   /// The state of the page after the last one loaded.
-  public enum More: Hashable, Sendable {
+  public enum More: Hashable, Sendable, Codable {
     /// Not asked for (or there is none).
     case idle
     /// On its way.
@@ -203,7 +203,7 @@ extension Search {
   }
 
   /// The local catalog ranked for a query, shown when TMDB could not answer.
-  public struct OfflineResults: Hashable, Sendable {
+  public struct OfflineResults: Hashable, Sendable, Codable {
     /// The request that failed.
     public var request: Request
     /// The movies that match, best first (``OfflineRanking``).

@@ -11,9 +11,9 @@ import MovieCatalog
 /// cache.insert(page, for: .init(query: "star", page: 1))
 /// cache.lookup(.init(query: "star", page: 1))  // the page, now the most recently used
 /// ```
-public struct SearchCache: Hashable, Sendable {
+public struct SearchCache: Hashable, Sendable, Codable {
   /// What a page is cached under.
-  public struct Key: Hashable, Sendable {
+  public struct Key: Hashable, Sendable, Codable {
     /// The normalized query.
     public var query: String
     /// The page of its results.
@@ -31,7 +31,7 @@ public struct SearchCache: Hashable, Sendable {
   }
 
   /// One cached page.
-  public struct Entry: Hashable, Sendable {
+  public struct Entry: Hashable, Sendable, Codable {
     /// What it is cached under.
     public var key: Key
     /// The page.

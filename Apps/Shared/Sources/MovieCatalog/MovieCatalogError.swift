@@ -13,7 +13,7 @@
 ///   offerRetry = error.isRetryable
 /// }
 /// ```
-public enum MovieCatalogError: Error, Equatable, Sendable {
+public enum MovieCatalogError: Error, Hashable, Sendable, Codable {
   /// TMDB rejected the credentials (HTTP 401).
   ///
   /// - Parameters:

@@ -1,0 +1,22 @@
+extension Search {
+  /// The settings a recorded session keeps so a replay builds the same search: the debounce,
+  /// in whole milliseconds (`debounce_ms`).
+  ///
+  /// - Parameter debounce: The debounce the app runs with.
+  /// - Returns: The settings.
+  public static func sessionSettings(debounce: Duration) -> [String: String] {
+    let (seconds, attoseconds) = debounce.components
+    return ["debounce_ms": "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)"]
+  }
+
+  /// The debounce a session's settings name; `nil` when they name none or not a count of
+  /// milliseconds.
+  ///
+  /// - Parameter settings: A session's settings.
+  /// - Returns: The debounce.
+  public static func debounce(inSessionSettings settings: [String: String]) -> Duration? {
+    guard let text = settings["debounce_ms"], let milliseconds = Int(text), milliseconds >= 0
+    else { return nil }
+    return .milliseconds(milliseconds)
+  }
+}

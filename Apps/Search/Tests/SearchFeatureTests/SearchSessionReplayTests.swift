@@ -1,0 +1,123 @@
+import Foundation
+import Loop
+import LoopContracts
+import LoopSession
+import MovieCatalog
+import SearchContract
+import SearchFeature
+import TestSupport
+import Testing
+
+/// Sessions of the search, recorded in this process on the fixtures and replayed against the
+/// contract: as recorded they pass; edited, broken or cut short they fail with one message
+/// naming the file and the step, and never crash.
+struct SearchSessionReplayTests {
+  private typealias AppSession = SessionReplay<Search, MovieCatalogCall>.AppSession
+
+  /// One search for "amélie + co" (two results) on the fixtures, recorded.
+  private static func recorded() async -> AppSession {
+    let recorder = SessionRecorder<Search.State, Search.Event, MovieCatalogCall>(
+      app: "movie-search", settings: Search.sessionSettings(debounce: .zero),
+      initialState: Search.State())
+    let store = recorder.store(
+      running: Search(
+        catalog: MovieCatalog.fixtures.recording(into: recorder), clock: ContinuousClock(),
+        localCatalog: { MovieCatalog.fixtureMovies }, debounce: .zero))
+    defer { store.cancel() }
+    store.send(.textChanged("amélie + co"))
+    _ = await store.first { state in
+      if case .results = state.status { true } else { false }
+    }
+    return recorder.session
+  }
+
+  private static let contract = AnyContract(Search.contract, replaying: Search.sessionReplay)
+
+  private static func replay(_ session: AppSession, path: String = "amelie.json") async throws
+    -> ReplayReport
+  {
+    try await contract.replay(SessionFile.encode(session), from: path)
+  }
+
+  @Test func aSessionRecordedInProcessReplaysAsRecorded() async throws {
+    let session = await Self.recorded()
+    #expect(
+      session.steps.map(\.origin.description) == [
+        "sent by the user", "sent by the effect of feedback `debounce` (generation 0)",
+        "sent by the effect of feedback `search` (generation 0)",
+      ])
+    let report = try await Self.replay(session)
+    #expect(report.passed, "\(report.failure?.message ?? "")")
+  }
+
+  @Test func aStateTheReducerDoesNotMakeFailsWithTheFieldDiffAtItsStep() async throws {
+    var session = await Self.recorded()
+    session.steps[2].state.requestsStarted = 5
+    let report = try await Self.replay(session)
+    let failure = try #require(report.failure)
+    #expect(failure.step == 3)
+    #expect(failure.check == .state)
+    #expect(failure.message.hasPrefix("replay of amelie.json failed at step 3 of 3."))
+    #expect(
+      failure.message.contains(
+        "Expected: the recorded state after .loaded, sent by the effect of feedback `search` (generation 0)."
+      ))
+    #expect(failure.message.contains("  requestsStarted\n  - expected: 5\n  + actual:   1"))
+    #expect(failure.message.contains("Fix: if the recording is right, fix the reducer"))
+  }
+
+  @Test func aRecordedCallTheReplayDoesNotMakeAndAnExtraOneAreReported() async throws {
+    var extra = await Self.recorded()
+    extra.calls.append(extra.calls[0])
+    let unanswered = try #require(try await Self.replay(extra).failure)
+    #expect(unanswered.check == .calls)
+    #expect(unanswered.message.contains("call 2 of the recording"))
+
+    var missing = await Self.recorded()
+    missing.calls.removeAll()
+    let unexpected = try #require(try await Self.replay(missing).failure)
+    #expect(unexpected.check == .calls)
+    // Made when step 2 (.debounced) was reduced: step 3, its answer, is the first to differ.
+    #expect(unexpected.step == 3)
+    #expect(
+      unexpected.message.contains(
+        "the replay called search(query: \"amélie + co\", page: 1), which the recording did not"))
+  }
+
+  @Test func aSessionOfAnotherAppIsRefusedByName() async throws {
+    let text = String(decoding: SessionFile.encode(await Self.recorded()), as: UTF8.self)
+      .replacingOccurrences(of: "\"app\" : \"movie-search\"", with: "\"app\" : \"movies\"")
+    await #expect(
+      throws: SessionFileError(
+        path: "m.json", reason: "is a session of movies, not of movie-search")
+    ) {
+      try await Self.contract.replay(Data(text.utf8), from: "m.json")
+    }
+  }
+
+  @Test func everyMutatedSessionReplaysOrFailsWithOneMessageNamingTheFile() async throws {
+    let body = SessionFile.encode(await Self.recorded())
+    let cases = try PayloadMutation.cases(from: [("session", body)], count: 1_000, seed: 19)
+    var outcomes: [String: Int] = [:]
+    for mutation in cases {
+      let path = "mutant-\(mutation.index).json"
+      do {
+        let report = try await Self.contract.replay(mutation.body, from: path)
+        if let failure = report.failure {
+          #expect(failure.message.hasPrefix("replay of \(path) failed"), "\(mutation)")
+          outcomes["replay failed", default: 0] += 1
+        } else {
+          outcomes["replayed", default: 0] += 1
+        }
+      } catch {
+        #expect(error.path == path, "\(mutation)")
+        #expect(error.description.hasPrefix("\(path): "), "\(mutation)")
+        #expect(!error.description.contains("\n"), "\(mutation): \(error)")
+        outcomes["refused", default: 0] += 1
+      }
+    }
+    // Each way out is taken, so the mutations reach past the reader into the replay.
+    #expect(outcomes["refused", default: 0] > 100, "\(outcomes)")
+    #expect(outcomes["replay failed", default: 0] > 10, "\(outcomes)")
+  }
+}

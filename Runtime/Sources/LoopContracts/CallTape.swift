@@ -1,0 +1,95 @@
+import LoopSession
+import LoopTesting
+import Synchronization
+
+/// A session's dependency calls, answered back to a replayed machine on its test clock.
+///
+/// An app's replay machine routes every dependency call to ``answer(_:_:)``: the first
+/// recorded call not yet answered that `match` accepts is taken, the clock is waited on until
+/// the moment that call ended in the recording, and its outcome is returned or thrown. A call
+/// the recording does not have is reported (``unexpected``) and thrown as cancellation, so
+/// the replay's steps stop matching where it happened.
+///
+/// ```swift
+/// MovieCatalog(popular: { _ in throw ... }, search: { query, page in
+///   try await tape.answer("search \"\(query)\" page \(page)") { call in
+///     guard case .search(query, page, let outcome) = call else { return nil }
+///     return outcome
+///   }
+/// })
+/// ```
+public final class CallTape<Call: Codable & Sendable>: Sendable {
+  private struct Book {
+    var answered: [Bool]
+    var unexpected: [(call: String, afterStep: Int)] = []
+  }
+
+  private let calls: [SessionCall<Call>]
+  private let clock: TestClock
+  private let book: Mutex<Book>
+  private let stepsSoFar: @Sendable () -> Int
+
+  init(calls: [SessionCall<Call>], clock: TestClock, stepsSoFar: @escaping @Sendable () -> Int) {
+    self.calls = calls
+    self.clock = clock
+    self.stepsSoFar = stepsSoFar
+    book = Mutex(Book(answered: Array(repeating: false, count: calls.count)))
+  }
+
+  /// Answers one call from the recording.
+  ///
+  /// - Parameters:
+  ///   - description: The call in words ("search \"star\" page 2"), for the report when the
+  ///     recording has no such call.
+  ///   - match: The recorded outcome when a recorded call is this one (same dependency,
+  ///     same arguments), else `nil`.
+  /// - Returns: The recorded value.
+  /// - Throws: The recorded failure; `CancellationError` when the recorded call was
+  ///   cancelled (after waiting for the effect's own cancellation) or there is none.
+  public func answer<Value, Failure: Error>(
+    _ description: String, _ match: (Call) -> CallOutcome<Value, Failure>?
+  ) async throws -> Value {
+    let found = book.withLock { book -> (Int, CallOutcome<Value, Failure>)? in
+      for (index, call) in calls.enumerated() where !book.answered[index] {
+        if let outcome = match(call.call) {
+          book.answered[index] = true
+          return (index, outcome)
+        }
+      }
+      book.unexpected.append((description, stepsSoFar()))
+      return nil
+    }
+    guard let (index, outcome) = found else { throw CancellationError() }
+    let end = TestClock.Instant(
+      offset: Self.duration(milliseconds: calls[index].endedAtMilliseconds))
+    if end > clock.now { try await clock.sleep(until: end) }
+    switch outcome {
+    case .returned(let value): return value
+    case .threw(let failure): throw failure
+    case .cancelled:
+      // Cancelled in the recording: wait for the replay to cancel it too.
+      try await clock.sleep(until: end.advanced(by: .seconds(86_400 * 365)))
+      throw CancellationError()
+    }
+  }
+
+  /// Calls made that the recording does not have, with how many steps had been reduced.
+  var unexpected: [(call: String, afterStep: Int)] {
+    book.withLock { $0.unexpected }
+  }
+
+  /// The recorded calls no replayed call matched, by position (from 0).
+  var unanswered: [Int] {
+    book.withLock { book in book.answered.indices.filter { !book.answered[$0] } }
+  }
+
+  /// The recorded call at `index`, for reports.
+  func recorded(_ index: Int) -> SessionCall<Call> {
+    calls[index]
+  }
+
+  /// A recorded time in milliseconds as a duration, to the microsecond.
+  static func duration(milliseconds: Double) -> Duration {
+    .microseconds(Int64((milliseconds * 1_000).rounded()))
+  }
+}

@@ -1,0 +1,276 @@
+import Loop
+import LoopSession
+import LoopTesting
+
+/// How an app's recorded sessions are replayed: its command name and its machine built on a
+/// ``CallTape`` and a test clock.
+///
+/// The contract module declares one beside its contract, and the conformance registry pairs
+/// them (`AnyContract(Search.contract, replaying: Search.sessionReplay)`).
+public struct SessionReplay<M: Machine, Call: Codable & Sendable>: Sendable
+where M.State: Codable & Hashable, M.Event: Codable & Equatable {
+  /// The session type of the app.
+  public typealias AppSession = Session<M.State, M.Event, Call>
+
+  /// The app's command name, which a session file must carry.
+  public let app: String
+  /// The machine with every dependency answering from `tape`, sleeping on `clock`, set up
+  /// as the session's `settings` say.
+  public let makeMachine:
+    @Sendable (_ tape: CallTape<Call>, _ clock: TestClock, _ settings: [String: String]) -> M
+
+  /// Creates the app's replay.
+  ///
+  /// - Parameters:
+  ///   - app: The app's command name.
+  ///   - makeMachine: Builds the machine on a call tape, a test clock and the settings.
+  public init(
+    app: String,
+    makeMachine: @escaping @Sendable (CallTape<Call>, TestClock, [String: String]) -> M
+  ) {
+    self.app = app
+    self.makeMachine = makeMachine
+  }
+
+  /// Replays `session` through a test store and checks it against `contract`.
+  ///
+  /// User events are sent at their recorded times on a test clock that follows the
+  /// recording; effects run with dependencies answering from the recorded calls. Then, step
+  /// by step: the event, its origin and its state must be the recorded ones, the move must be
+  /// in the contract's table and every invariant must hold; every call made must be in the
+  /// recording and every recorded call made. The first step that fails is the report.
+  ///
+  /// - Parameters:
+  ///   - session: The recording.
+  ///   - path: The file it came from, for the report.
+  ///   - contract: The app's contract.
+  /// - Returns: How many steps were replayed, and the first failure if there is one.
+  public func replay<Phase, Kind>(
+    _ session: AppSession, from path: String, against contract: Contract<M, Phase, Kind>
+  ) async -> ReplayReport {
+    let clock = TestClock()
+    let counter = StepCounter()
+    let tape = CallTape(calls: session.calls, clock: clock, stepsSoFar: { counter.value() })
+    let store = TestStore(
+      initial: session.initialState, machine: makeMachine(tape, clock, session.settings),
+      clock: clock,
+      exhaustivity: .off)
+    counter.read = { [weak store] in store?.transitions.count ?? 0 }
+    let sink = FailureSink()
+    await sink.collect {
+      for step in session.steps {
+        await clock.advance(
+          to: TestClock.Instant(offset: CallTape<Call>.duration(milliseconds: step.atMilliseconds)))
+        if step.origin == .user { store.send(step.event) }
+      }
+      await store.settle()
+    }
+    let replayed = store.transitions
+    let checker = Checker(
+      session: session, path: path, contract: contract, replayed: replayed, tape: tape)
+    if let failure = checker.firstFailure() {
+      return ReplayReport(path: path, steps: session.steps.count, failure: failure)
+    }
+    if let failure = sink.failures.first {
+      return ReplayReport(
+        path: path, steps: session.steps.count,
+        failure: ReplayFailure(step: nil, check: .state, message: failure.message))
+    }
+    return ReplayReport(path: path, steps: session.steps.count, failure: nil)
+  }
+}
+
+/// The replay's count of reduced steps, read by the call tape when a call is unexpected.
+///
+/// `@unchecked Sendable`: `read` is set once, before the store is made to run anything, and
+/// only read after.
+private final class StepCounter: @unchecked Sendable {
+  var read: () -> Int = { 0 }
+  func value() -> Int { read() }
+}
+
+/// Compares a replay with its recording, step by step.
+private struct Checker<
+  M: Machine, Phase: ContractLabel, Kind: ContractLabel, Call: Codable & Sendable
+>
+where M.State: Codable & Hashable, M.Event: Codable & Equatable {
+  let session: Session<M.State, M.Event, Call>
+  let path: String
+  let contract: Contract<M, Phase, Kind>
+  let replayed: [(event: M.Event, origin: EventOrigin, state: M.State)]
+  let tape: CallTape<Call>
+
+  func firstFailure() -> ReplayFailure? {
+    let unexpected = tape.unexpected.first
+    var before = session.initialState
+    for (index, recorded) in session.steps.enumerated() {
+      if let unexpected, unexpected.afterStep <= index {
+        return callFailure(unexpected.call, at: index)
+      }
+      if let failure = compare(recorded, at: index, after: before) { return failure }
+      before = recorded.state
+    }
+    if let unexpected { return callFailure(unexpected.call, at: session.steps.count) }
+    if replayed.count > session.steps.count {
+      let extra = replayed[session.steps.count]
+      return failure(
+        at: session.steps.count, check: .state,
+        expected: "the recording to end after step \(session.steps.count)",
+        happened: "the replay went on with \(ValueRendering.render(extra.event)), \(extra.origin)",
+        fix: "fix the feedback that sent it, or record the session again")
+    }
+    if let unanswered = tape.unanswered.first {
+      let call = tape.recorded(unanswered)
+      return ReplayFailure(
+        step: nil, check: .calls,
+        message: """
+          replay of \(path) failed: a recorded call was never made.
+            Expected: call \(unanswered + 1) of the recording, \(ValueRendering.render(call.call)), started at \(call.startedAtMilliseconds) ms.
+            Happened: the replay never made it.
+            Fix: a feedback no longer calls its dependency where the recording did; fix it, or record the session again.
+          """)
+    }
+    return nil
+  }
+
+  private func compare(
+    _ recorded: SessionStep<M.State, M.Event>, at index: Int, after before: M.State
+  ) -> ReplayFailure? {
+    guard index < replayed.count else {
+      return failure(
+        at: index, check: .state,
+        expected: "\(ValueRendering.render(recorded.event)), \(recorded.origin)",
+        happened: "the replay stopped after \(replayed.count) steps (the store was quiet)",
+        fix: "an effect no longer sends this event; fix its feedback, or record the session again")
+    }
+    let actual = replayed[index]
+    let origin = Self.origin(actual.origin)
+    guard actual.event == recorded.event, origin == recorded.origin else {
+      return failure(
+        at: index, check: .state,
+        expected: "\(ValueRendering.render(recorded.event)), \(recorded.origin)",
+        happened: "\(ValueRendering.render(actual.event)), \(origin)",
+        fix: "fix the feedback that sent it (or the order of effects), or record the session again")
+    }
+    if actual.state != recorded.state {
+      let diff = StateDiff(expected: recorded.state, actual: actual.state)?.description ?? ""
+      return ReplayFailure(
+        step: index + 1, check: .state,
+        message: """
+          replay of \(path) failed at step \(index + 1) of \(session.steps.count).
+            Expected: the recorded state after .\(CaseName.of(recorded.event)), \(recorded.origin).
+            Happened: the reducer made another state, field by field:
+          \(diff)
+            Fix: if the recording is right, fix the reducer; if the behaviour changed on purpose, record the session again.
+          """)
+    }
+    if let move = contract.move(from: before, on: recorded.event, to: recorded.state),
+      !contract.table.contains(move)
+    {
+      return failure(
+        at: index, check: .table,
+        expected: "a move of the contract's table",
+        happened: "\(move) is not in the table",
+        fix: "add the move to the table if the app's documentation allows it, else fix the reducer")
+    }
+    for invariant in contract.invariants where !invariant.holds(recorded.state) {
+      return failure(
+        at: index, check: .invariant,
+        expected: "every invariant to hold",
+        happened: "\"\(invariant.name)\" does not hold in the state this step made",
+        fix: "fix the reducer, or the invariant if it says more than the documentation")
+    }
+    return nil
+  }
+
+  private func callFailure(_ call: String, at index: Int) -> ReplayFailure {
+    failure(
+      at: index, check: .calls,
+      expected: "only the calls the recording made",
+      happened: "the replay called \(call), which the recording did not (or not again)",
+      fix:
+        "a feedback calls its dependency where it did not before; fix it, or record the session again"
+    )
+  }
+
+  private func failure(
+    at index: Int, check: ReplayCheck, expected: String, happened: String, fix: String
+  ) -> ReplayFailure {
+    ReplayFailure(
+      step: index + 1, check: check,
+      message: """
+        replay of \(path) failed at step \(index + 1) of \(session.steps.count).
+          Expected: \(expected).
+          Happened: \(happened).
+          Fix: \(fix).
+        """)
+  }
+
+  static func origin(_ origin: EventOrigin) -> SessionOrigin {
+    switch origin {
+    case .user: .user
+    case .effect(let record): .feedback(name: record.feedback, generation: record.generation)
+    }
+  }
+}
+
+/// Which check of a replay failed.
+public enum ReplayCheck: String, Hashable, Sendable, Codable {
+  /// The file is not a session of the app that decodes.
+  case file
+  /// An event, its origin or its state differs from the recording.
+  case state
+  /// A step's move is not in the contract's table.
+  case table
+  /// An invariant does not hold in a recorded state.
+  case invariant
+  /// A call differs from the recorded ones.
+  case calls
+}
+
+/// The first failure of a replay: the step (from 1), the check, and the message.
+public struct ReplayFailure: Hashable, Sendable, Codable {
+  /// Creates a failure.
+  ///
+  /// - Parameters:
+  ///   - step: The step, from 1, or `nil` for the whole session.
+  ///   - check: The check that failed.
+  ///   - message: What was expected, what happened, the fix.
+  public init(step: Int?, check: ReplayCheck, message: String) {
+    self.step = step
+    self.check = check
+    self.message = message
+  }
+
+  /// The step that failed, from 1; `nil` for a failure of the whole session.
+  public let step: Int?
+  /// The check that failed.
+  public let check: ReplayCheck
+  /// Expected, happened and the fix, as test store failures say them.
+  public let message: String
+}
+
+/// The outcome of replaying one session file.
+public struct ReplayReport: Hashable, Sendable, Codable {
+  /// The file.
+  public let path: String
+  /// How many steps the recording has.
+  public let steps: Int
+  /// The first failure; `nil` when the replay matched the recording.
+  public let failure: ReplayFailure?
+
+  /// Creates a report.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - steps: The recording's step count.
+  ///   - failure: The first failure, if any.
+  public init(path: String, steps: Int, failure: ReplayFailure?) {
+    self.path = path
+    self.steps = steps
+    self.failure = failure
+  }
+
+  /// Whether the replay matched.
+  public var passed: Bool { failure == nil }
+}

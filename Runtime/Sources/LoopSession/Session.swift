@@ -1,0 +1,154 @@
+/// A recorded run of one app's store: where it started, every event with its origin and the
+/// state it made, and every dependency call with its arguments and outcome.
+///
+/// Written by ``SessionRecorder`` (`--record FILE` in every CLI), read by ``SessionFile``,
+/// and replayed against the app's contract by `conformance --replay FILE`. `State` and
+/// `Event` are the machine's; `Call` is the app's own enum of dependency calls, each case
+/// holding the arguments and the ``CallOutcome``.
+///
+/// ```json
+/// { "format": "loop-session", "version": 1, "app": "movie-search",
+///   "initial_state": { ... }, "steps": [ ... ], "calls": [ ... ] }
+/// ```
+public struct Session<
+  State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
+>:
+  Codable, Sendable
+{
+  /// The value of every session file's `format` field.
+  public static var format: String { "loop-session" }
+  /// The schema version this build writes, and the newest it reads.
+  public static var currentVersion: Int { 1 }
+
+  /// Always ``format``: tells a session file from any other JSON.
+  public let format: String
+  /// The schema version the file was written with.
+  public let version: Int
+  /// The app whose store was recorded, as its command is named (`movie-search`).
+  public let app: String
+  /// How the app set its machine up, where the state does not say (`debounce_ms`), so a
+  /// replay builds the same machine.
+  public var settings: [String: String]
+  /// The store's first state.
+  public var initialState: State
+  /// Every reduced event, in the order the store reduced them.
+  public var steps: [SessionStep<State, Event>]
+  /// Every dependency call, in the order the calls started.
+  public var calls: [SessionCall<Call>]
+
+  /// Creates a session at the current version.
+  ///
+  /// - Parameters:
+  ///   - app: The app's command name.
+  ///   - settings: How the app set its machine up.
+  ///   - initialState: The store's first state.
+  ///   - steps: The reduced events.
+  ///   - calls: The dependency calls.
+  public init(
+    app: String, settings: [String: String] = [:], initialState: State,
+    steps: [SessionStep<State, Event>] = [], calls: [SessionCall<Call>] = []
+  ) {
+    self.format = Self.format
+    self.version = Self.currentVersion
+    self.app = app
+    self.settings = settings
+    self.initialState = initialState
+    self.steps = steps
+    self.calls = calls
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case format, version, app, settings, steps, calls
+    case initialState = "initial_state"
+  }
+}
+
+/// One reduced event of a ``Session``: what was sent, by whom, when, and the state after it.
+public struct SessionStep<State: Codable & Sendable, Event: Codable & Sendable>: Codable, Sendable {
+  /// The event.
+  public var event: Event
+  /// Who sent it.
+  public var origin: SessionOrigin
+  /// When the store reduced it, in milliseconds since the store was made.
+  public var atMilliseconds: Double
+  /// The state the event made.
+  public var state: State
+
+  /// Creates a step.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - origin: Who sent it.
+  ///   - atMilliseconds: When it was reduced, since the store was made.
+  ///   - state: The state after it.
+  public init(event: Event, origin: SessionOrigin, atMilliseconds: Double, state: State) {
+    self.event = event
+    self.origin = origin
+    self.atMilliseconds = atMilliseconds
+    self.state = state
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case event, origin, state
+    case atMilliseconds = "at_ms"
+  }
+}
+
+/// Who sent an event: the user, or the effect of a named feedback.
+public enum SessionOrigin: Codable, Hashable, Sendable, CustomStringConvertible {
+  /// The user (a key, a command-line argument).
+  case user
+  /// An effect: its feedback's name and the effect's generation within that feedback.
+  case feedback(name: String, generation: Int)
+
+  /// Who sent it, in words: "sent by the user", or the feedback and generation.
+  public var description: String {
+    switch self {
+    case .user: "sent by the user"
+    case .feedback(let name, let generation):
+      "sent by the effect of feedback `\(name)` (generation \(generation))"
+    }
+  }
+}
+
+/// One dependency call of a ``Session``: the app's call value and when it ran.
+public struct SessionCall<Call: Codable & Sendable>: Codable, Sendable {
+  /// The call: which dependency, its arguments and its outcome, as the app's enum says.
+  public var call: Call
+  /// When it started, in milliseconds since the store was made.
+  public var startedAtMilliseconds: Double
+  /// When it returned, threw or was cancelled, in milliseconds since the store was made.
+  public var endedAtMilliseconds: Double
+
+  /// Creates a recorded call.
+  ///
+  /// - Parameters:
+  ///   - call: The call and its outcome.
+  ///   - startedAtMilliseconds: When it started.
+  ///   - endedAtMilliseconds: When it ended.
+  public init(call: Call, startedAtMilliseconds: Double, endedAtMilliseconds: Double) {
+    self.call = call
+    self.startedAtMilliseconds = startedAtMilliseconds
+    self.endedAtMilliseconds = endedAtMilliseconds
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case call
+    case startedAtMilliseconds = "started_at_ms"
+    case endedAtMilliseconds = "ended_at_ms"
+  }
+}
+
+/// How a dependency call ended: a value, a typed error, or cancelled by its effect's end.
+public enum CallOutcome<
+  Value: Codable & Sendable & Hashable, Failure: Codable & Sendable & Hashable
+>:
+  Codable, Sendable, Hashable
+{
+  /// The call returned `Value`.
+  case returned(Value)
+  /// The call threw `Failure`.
+  case threw(Failure)
+  /// The effect that made the call was cancelled before it ended.
+  case cancelled
+}

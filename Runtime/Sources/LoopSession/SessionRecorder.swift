@@ -1,0 +1,125 @@
+import Loop
+import Synchronization
+
+/// Records a store's run as a ``Session``: every reduced event with its origin, time and
+/// state, and every dependency call the app routes through ``record(_:otherwise:_:)``.
+///
+/// A CLI given `--record FILE` makes its store with ``store(running:)`` instead of
+/// `Store(initial:machine:)`, wraps each dependency call in ``record(_:otherwise:_:)``, and
+/// writes ``session`` with ``SessionFile/write(_:to:)`` when it ends. Only what the store and
+/// the calls carry is written: never the environment, so no API key or token.
+///
+/// ```swift
+/// let recorder = SessionRecorder<Search.State, Search.Event, SearchCall>(
+///   app: "movie-search", initialState: Search.State())
+/// let store = recorder.store(running: search)
+/// // ... run ...
+/// try SessionFile.write(recorder.session, to: path)
+/// ```
+public final class SessionRecorder<
+  State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
+>: Sendable {
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
+  private let recorded: Mutex<Session<State, Event, Call>>
+
+  /// Starts a recording; its clock starts now.
+  ///
+  /// - Parameters:
+  ///   - app: The app's command name, which replay checks.
+  ///   - settings: How the app sets its machine up, for the replay to do the same.
+  ///   - initialState: The state the store will start from.
+  public init(app: String, settings: [String: String] = [:], initialState: State) {
+    start = clock.now
+    recorded = Mutex(Session(app: app, settings: settings, initialState: initialState))
+  }
+
+  /// What has been recorded so far, calls in the order they started.
+  public var session: Session<State, Event, Call> {
+    var session = recorded.withLock { $0 }
+    session.calls = session.calls.enumerated()
+      .sorted {
+        ($0.element.startedAtMilliseconds, $0.offset) < (
+          $1.element.startedAtMilliseconds, $1.offset
+        )
+      }
+      .map(\.element)
+    return session
+  }
+
+  /// A store running `machine` from the recording's initial state, reporting every event
+  /// it reduces to this recorder.
+  ///
+  /// - Parameter machine: The feature, built with dependencies wrapped in
+  ///   ``record(_:otherwise:_:)``.
+  /// - Returns: The store.
+  public func store<M: Machine>(running machine: M) -> Store<State, Event>
+  where M.State == State, M.Event == Event {
+    let initial = recorded.withLock { $0.initialState }
+    return Store(
+      initial: initial, reducer: M.reducer, feedbacks: machine.feedbacks,
+      instrumentation: StoreInstrumentation(observe: { [self] observation in
+        guard case .reduced(let transition) = observation else { return }
+        let origin: SessionOrigin =
+          switch transition.origin {
+          case .user: .user
+          case .effect(let record): .feedback(name: record.feedback, generation: record.generation)
+          }
+        let step = SessionStep(
+          event: transition.event, origin: origin, atMilliseconds: now(),
+          state: transition.state)
+        recorded.withLock { $0.steps.append(step) }
+      }))
+  }
+
+  /// Runs one dependency call and records it with its outcome.
+  ///
+  /// A `Failure` thrown is recorded and rethrown; cancellation is recorded as
+  /// ``CallOutcome/cancelled`` and rethrown; any other error becomes the `Failure` that
+  /// `otherwise` makes of it, which is recorded and thrown instead, so that a replay, which
+  /// can only throw what was recorded, sees what the app saw.
+  ///
+  /// - Parameters:
+  ///   - call: Makes the app's call value from the outcome (the arguments are captured).
+  ///   - otherwise: The `Failure` for an error of another type.
+  ///   - body: The real call.
+  /// - Returns: What `body` returned.
+  /// - Throws: The `Failure` recorded, or `CancellationError`.
+  public func record<Value: Codable & Sendable & Hashable, Failure: Error & Codable & Hashable>(
+    _ call: (CallOutcome<Value, Failure>) -> Call,
+    otherwise: (any Error) -> Failure,
+    _ body: () async throws -> Value
+  ) async throws -> Value {
+    let started = now()
+    let outcome: CallOutcome<Value, Failure>
+    let result: Result<Value, any Error>
+    do {
+      let value = try await body()
+      outcome = .returned(value)
+      result = .success(value)
+    } catch let failure as Failure {
+      outcome = .threw(failure)
+      result = .failure(failure)
+    } catch is CancellationError {
+      outcome = .cancelled
+      result = .failure(CancellationError())
+    } catch {
+      let failure = otherwise(error)
+      outcome = Task.isCancelled ? .cancelled : .threw(failure)
+      result = .failure(Task.isCancelled ? CancellationError() : failure)
+    }
+    let recordedCall = SessionCall(
+      call: call(outcome), startedAtMilliseconds: started, endedAtMilliseconds: now())
+    recorded.withLock { $0.calls.append(recordedCall) }
+    return try result.get()
+  }
+
+  /// Milliseconds since the recording started, to the microsecond.
+  private func now() -> Double {
+    let elapsed = start.duration(to: clock.now)
+    let microseconds =
+      elapsed.components.seconds * 1_000_000
+      + elapsed.components.attoseconds / 1_000_000_000_000
+    return Double(microseconds) / 1_000
+  }
+}
