@@ -134,7 +134,11 @@ let package = Package(
       name: "MoviesApp", dependencies: ["MoviesCLI", "Terminal"],
       path: "Apps/Movies/Sources/MoviesApp"),
     .testTarget(
-      name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesApp", "TestSupport"],
+      name: "MoviesCLITests",
+      dependencies: [
+        "MoviesCLI", "MoviesApp", "TestSupport", "MoviesContract", "MoviesFeature",
+        "LoopContracts", "LoopSession", "MovieCatalog",
+      ],
       path: "Apps/Movies/Tests/MoviesCLITests"),
     .target(
       name: "SearchFeature", dependencies: ["Loop", "MovieCatalog"],
@@ -219,7 +223,8 @@ let package = Package(
         "TestSupport", "FixtureServer", "MoviesApp", "SearchApp", "TrailsApp",
       ],
       path: "Fixtures/Server/Tests/EndToEndTests"),
-    .target(name: "Terminal", path: "Apps/Shared/Sources/Terminal"),
+    .target(
+      name: "Terminal", dependencies: ["Loop", "LoopSession"], path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests",
       dependencies: ["Terminal", "MoviesCLI", "SearchCLI", "TrailsCLI", "TestSupport"],

@@ -19,7 +19,7 @@ import TrailsFeature
 /// AnyContract(MoviesFeature.Movies.contract),
 /// ```
 public let registeredContracts: [AnyContract] = [
-  AnyContract(Movies.contract),
+  AnyContract(Movies.contract, replaying: Movies.sessionReplay),
   AnyContract(Search.contract, replaying: Search.sessionReplay),
   AnyContract(Trails.contract),
   // new-feature: contracts

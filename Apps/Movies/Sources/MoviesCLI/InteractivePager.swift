@@ -13,6 +13,8 @@ import Terminal
 struct InteractivePager {
   /// Where pages come from.
   let catalog: MovieCatalog
+  /// The session `--record` writes, if given; the catalog records into it already.
+  let recording: MoviesCommand.Recording?
   /// Where the movies come from, for the header.
   let label: String
   /// The terminal, for color.
@@ -23,7 +25,7 @@ struct InteractivePager {
   /// - Throws: ``ExitCode/interrupted`` on Control-C, ``TerminalError`` when raw mode cannot
   ///   be entered.
   func run() async throws {
-    let store = Store(initial: Movies.State(), machine: Movies(catalog: catalog))
+    let store = recording.store(running: Movies(catalog: catalog), initial: Movies.State())
     defer { store.cancel() }
     var screen = Screen()
     store.send(.nextPage)

@@ -1,5 +1,6 @@
 import Foundation
 import MovieCatalog
+import MoviesFeature
 import Terminal
 
 /// The `movies` command: its options, and the composition root that picks the catalog and
@@ -18,7 +19,11 @@ public enum MoviesCommand {
       .value("pages", valueName: "N", help: "Print the first N pages and exit (scripted mode)"),
       .flag("json", help: "Print the movies as a JSON array (scripted mode)"),
       .value("language", valueName: "CODE", help: "The live API's language", default: "en-US"),
-    ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"))
+    ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
+      + [RecordOption.option])
+
+  /// A recorded session of `movies`.
+  typealias Recording = SessionRecording<Movies.State, Movies.Event, MovieCatalogCall>
 
   /// Runs `movies` with parsed arguments: scripted when `--pages` or `--json` is given or
   /// input or output is not a terminal, interactive otherwise.
@@ -36,13 +41,24 @@ public enum MoviesCommand {
       language: arguments.value("language") ?? "en-US")
     if let notice = choice.notice { StandardError.writeLine(notice) }
 
+    let recording = try RecordOption.path(in: arguments).map { path in
+      Recording(path: path, app: spec.name, initialState: Movies.State())
+    }
+    let catalog = recording.map { choice.catalog.recording(into: $0.recorder) } ?? choice.catalog
+
     let terminal = TerminalCapabilities.detect(environment: environment)
-    if pages == nil, !json, terminal.isInteractive {
-      try await InteractivePager(catalog: choice.catalog, label: choice.label, terminal: terminal)
-        .run()
-    } else {
-      let format: ScriptedPager.Format = json ? .json : .text(useColor: terminal.supportsColor)
-      try await ScriptedPager(catalog: choice.catalog, pages: pages ?? 1, format: format).run()
+    // Written whatever the outcome: a failed run is what a bug report needs most.
+    try await SessionRecording.writing(recording) {
+      if pages == nil, !json, terminal.isInteractive {
+        try await InteractivePager(
+          catalog: catalog, recording: recording, label: choice.label, terminal: terminal
+        ).run()
+      } else {
+        let format: ScriptedPager.Format = json ? .json : .text(useColor: terminal.supportsColor)
+        try await ScriptedPager(
+          catalog: catalog, recording: recording, pages: pages ?? 1, format: format
+        ).run()
+      }
     }
   }
 

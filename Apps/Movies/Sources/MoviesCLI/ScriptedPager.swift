@@ -21,6 +21,8 @@ struct ScriptedPager {
 
   /// Where pages come from.
   let catalog: MovieCatalog
+  /// The session `--record` writes, if given; the catalog records into it already.
+  let recording: MoviesCommand.Recording?
   /// How many pages to load, at most.
   let pages: Int
   /// How to print them.
@@ -30,7 +32,7 @@ struct ScriptedPager {
   ///
   /// - Throws: ``MoviesCLIError/pageFailed(page:message:)`` when a page fails to load.
   func run() async throws {
-    let store = Store(initial: Movies.State(), machine: Movies(catalog: catalog))
+    let store = recording.store(running: Movies(catalog: catalog), initial: Movies.State())
     defer { store.cancel() }
     var printed: [MovieJSON] = []
     var state = store.state

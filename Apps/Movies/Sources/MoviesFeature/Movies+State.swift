@@ -2,7 +2,7 @@ import MovieCatalog
 
 extension Movies {
   /// What the pager shows: the movies loaded so far and what it is doing.
-  public struct State: Hashable, Sendable {
+  public struct State: Hashable, Sendable, Codable {
     /// The movies loaded, in page order, each once.
     public var movies: [Movie]
     /// How many pages have been loaded.
@@ -59,7 +59,7 @@ extension Movies {
   }
 
   /// What the pager is doing.
-  public enum Status: Hashable, Sendable {
+  public enum Status: Hashable, Sendable, Codable {
     /// Waiting for the user.
     case idle
     /// Loading a page.

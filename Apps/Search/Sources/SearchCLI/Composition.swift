@@ -1,7 +1,6 @@
 import Fixtures
 import Foundation
 import Loop
-import LoopSession
 import MovieCatalog
 import SearchFeature
 import Terminal
@@ -19,9 +18,8 @@ struct Composition {
   /// The quiet time before a search: the default while typing, zero for scripted queries,
   /// which arrive whole.
   let debounce: Duration
-  /// The session being recorded, and its file, when `--record` is given.
-  let recording:
-    (recorder: SessionRecorder<Search.State, Search.Event, MovieCatalogCall>, path: String)?
+  /// The session being recorded, when `--record` is given.
+  let recording: SessionRecording<Search.State, Search.Event, MovieCatalogCall>?
 
   /// The `TMDB_API_KEY` in `environment`, trimmed; `nil` when unset or blank.
   static func token(in environment: [String: String]) -> String? {
@@ -44,16 +42,12 @@ struct Composition {
       catalog = .live(token: token, baseURL: options.source.apiBase ?? MovieCatalog.tmdbBaseURL)
       notice = nil
     }
-    if let path = options.record {
-      let recorder = SessionRecorder<Search.State, Search.Event, MovieCatalogCall>(
-        app: SearchCommand.spec.name, settings: Search.sessionSettings(debounce: debounce),
-        initialState: Search.State())
-      recording = (recorder, path)
-      self.catalog = catalog.recording(into: recorder)
-    } else {
-      recording = nil
-      self.catalog = catalog
+    recording = options.record.map { path in
+      SessionRecording(
+        path: path, app: SearchCommand.spec.name,
+        settings: Search.sessionSettings(debounce: debounce), initialState: Search.State())
     }
+    self.catalog = recording.map { catalog.recording(into: $0.recorder) } ?? catalog
   }
 
   /// A store running the search on the real clock, ranking the bundled popular pages when
@@ -64,20 +58,7 @@ struct Composition {
     let search = Search(
       catalog: catalog, clock: ContinuousClock(), localCatalog: { MovieCatalog.fixtureMovies },
       debounce: debounce)
-    return recording?.recorder.store(running: search)
-      ?? Store(initial: Search.State(), machine: search)
-  }
-
-  /// Writes the recorded session to its file; nothing without `--record`.
-  ///
-  /// - Throws: `SearchCLIError.recording` when the file cannot be written.
-  func writeRecording() throws {
-    guard let recording else { return }
-    do {
-      try SessionFile.write(recording.recorder.session, to: recording.path)
-    } catch {
-      throw SearchCLIError.recording(error)
-    }
+    return recording.store(running: search, initial: Search.State())
   }
 }
 
@@ -89,15 +70,12 @@ enum SearchCLIError: Error, UserFacingError {
   case failed(String)
   /// Some queries read from standard input failed; each was reported already.
   case someQueriesFailed(Int)
-  /// The `--record` file could not be written.
-  case recording(SessionFileError)
 
   var userMessage: String {
     switch self {
     case .catalog(let error): error.userMessage
     case .failed(let message): message
     case .someQueriesFailed(let count): "\(count) quer\(count == 1 ? "y" : "ies") failed"
-    case .recording(let error): "cannot record the session: \(error)"
     }
   }
 }

@@ -41,8 +41,8 @@ public enum SearchCommand {
     if let notice = setup.notice {
       StandardError.writeLine(notice)
     }
-    let outcome: Result<Void, any Error>
-    do {
+    // Written whatever the outcome: a failed run is what a bug report needs most.
+    try await SessionRecording.writing(setup.recording) {
       if let query = options.query {
         try await ScriptedSearch(setup: setup, options: options).run(query: query)
       } else if interactive {
@@ -50,12 +50,6 @@ public enum SearchCommand {
       } else {
         try await ScriptedSearch(setup: setup, options: options).runLines()
       }
-      outcome = .success(())
-    } catch {
-      outcome = .failure(error)
     }
-    // Written whatever the outcome: a failed run is what a bug report needs most.
-    try setup.writeRecording()
-    try outcome.get()
   }
 }

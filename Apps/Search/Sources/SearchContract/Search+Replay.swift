@@ -10,31 +10,8 @@ extension Search {
   public static let sessionReplay = SessionReplay<Search, MovieCatalogCall>(app: "movie-search") {
     tape, clock, settings in
     Search(
-      catalog: .answering(from: tape), clock: clock,
+      catalog: .answering { call, match in try await tape.answer(call, match) }, clock: clock,
       localCatalog: { MovieCatalog.fixtureMovies },
       debounce: debounce(inSessionSettings: settings) ?? defaultDebounce)
-  }
-}
-
-extension MovieCatalog {
-  /// A catalog whose every call is answered from a session's recorded calls.
-  ///
-  /// - Parameter tape: The recorded calls.
-  /// - Returns: The catalog.
-  static func answering(from tape: CallTape<MovieCatalogCall>) -> MovieCatalog {
-    MovieCatalog(
-      popular: { page in
-        try await tape.answer("popular(page: \(page))") { call -> MovieCatalogCall.Outcome? in
-          guard case .popular(page, let outcome) = call else { return nil }
-          return outcome
-        }
-      },
-      search: { query, page in
-        try await tape.answer("search(query: \"\(query)\", page: \(page))") {
-          call -> MovieCatalogCall.Outcome? in
-          guard case .search(query, page, let outcome) = call else { return nil }
-          return outcome
-        }
-      })
   }
 }

@@ -39,3 +39,36 @@ extension MovieCatalog {
       })
   }
 }
+
+extension MovieCatalog {
+  /// A catalog whose every call is answered from a recording: a replay's call tape.
+  ///
+  /// ```swift
+  /// MovieCatalog.answering { call, match in try await tape.answer(call, match) }
+  /// ```
+  ///
+  /// - Parameter answer: Given the call in words and a match that takes a recorded call to
+  ///   its outcome when it is this call (`nil` otherwise), returns the recorded page or
+  ///   throws the recorded error.
+  /// - Returns: The catalog.
+  public static func answering(
+    _ answer:
+      @escaping @Sendable (
+        _ call: String, _ match: @escaping @Sendable (MovieCatalogCall) -> MovieCatalogCall.Outcome?
+      ) async throws -> MoviePage
+  ) -> MovieCatalog {
+    MovieCatalog(
+      popular: { page in
+        try await answer("popular(page: \(page))") { call in
+          guard case .popular(page, let outcome) = call else { return nil }
+          return outcome
+        }
+      },
+      search: { query, page in
+        try await answer("search(query: \"\(query)\", page: \(page))") { call in
+          guard case .search(query, page, let outcome) = call else { return nil }
+          return outcome
+        }
+      })
+  }
+}

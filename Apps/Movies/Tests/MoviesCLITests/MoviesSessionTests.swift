@@ -1,0 +1,71 @@
+import Foundation
+import LoopContracts
+import LoopSession
+import MovieCatalog
+import MoviesContract
+import MoviesFeature
+import Testing
+
+/// `movies --record FILE` end to end: the built binary writes a session that replays against
+/// the contract, also when a page fails.
+@Suite(.timeLimit(.minutes(1)))
+struct MoviesSessionTests {
+  private typealias AppSession = SessionReplay<Movies, MovieCatalogCall>.AppSession
+
+  private static func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "movies-session-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private static func replay(_ path: String) async throws -> ReplayReport {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    return try await AnyContract(Movies.contract, replaying: Movies.sessionReplay)
+      .replay(data, from: path)
+  }
+
+  @Test func aRecordedRunReplaysAsRecordedAgainstTheContract() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("session.json").path
+
+    let run = try await MoviesBinary.run(["--pages", "3", "--record", path])
+
+    #expect(run.status == 0)
+    let session = try SessionFile.read(AppSession.self, from: path, app: "movies")
+    #expect(
+      session.steps.map(\.origin.description) == [
+        "sent by the user", "sent by the effect of feedback `loadPage` (generation 0)",
+        "sent by the user", "sent by the effect of feedback `loadPage` (generation 1)",
+        "sent by the user", "sent by the effect of feedback `loadPage` (generation 2)",
+      ])
+    let pages = session.calls.map { call -> Int in
+      guard case .popular(let page, .returned) = call.call else { return 0 }
+      return page
+    }
+    #expect(pages == [1, 2, 3])
+    let report = try await Self.replay(path)
+    #expect(report.passed, "\(report.failure?.message ?? "")")
+  }
+
+  @Test func aRunThatFailsIsRecordedWithItsErrorAndReplays() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("failed.json").path
+
+    // Nothing listens on port 9: the first page fails after the client's retries.
+    let run = try await MoviesBinary.run(
+      ["--pages", "1", "--record", path, "--api-base", "http://127.0.0.1:9"],
+      environment: ["TMDB_API_KEY": "any-token"])
+
+    #expect(run.status == 1)
+    let session = try SessionFile.read(AppSession.self, from: path, app: "movies")
+    guard case .popular(1, .threw(.network)) = try #require(session.calls.first).call else {
+      Issue.record("the first call is not a network failure: \(session.calls)")
+      return
+    }
+    let report = try await Self.replay(path)
+    #expect(report.passed, "\(report.failure?.message ?? "")")
+  }
+}
