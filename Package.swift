@@ -173,13 +173,13 @@ let package = Package(
       ],
       path: "Apps/Search/Tests/SearchCLITests"),
     .target(
-      name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather"],
+      name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather", "LoopSession"],
       path: "Apps/Trails/Sources/TrailsFeature"),
     .target(
       name: "TrailsContract",
       dependencies: [
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "Fixtures",
-        "LoopContracts", "LoopTesting",
+        "LoopContracts", "LoopTesting", "LoopSession",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),
     .testTarget(
@@ -199,7 +199,11 @@ let package = Package(
       name: "TrailsApp", dependencies: ["TrailsCLI", "Terminal"],
       path: "Apps/Trails/Sources/TrailsApp"),
     .testTarget(
-      name: "TrailsCLITests", dependencies: ["TrailsCLI", "TrailsApp", "TestSupport"],
+      name: "TrailsCLITests",
+      dependencies: [
+        "TrailsCLI", "TrailsApp", "TestSupport", "TrailsContract", "TrailsFeature", "LoopContracts",
+        "LoopSession",
+      ],
       path: "Apps/Trails/Tests/TrailsCLITests"),
     .target(
       name: "FixtureHTTP",

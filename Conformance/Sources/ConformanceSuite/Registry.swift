@@ -21,7 +21,7 @@ import TrailsFeature
 public let registeredContracts: [AnyContract] = [
   AnyContract(Movies.contract, replaying: Movies.sessionReplay),
   AnyContract(Search.contract, replaying: Search.sessionReplay),
-  AnyContract(Trails.contract),
+  AnyContract(Trails.contract, replaying: Trails.sessionReplay),
   // new-feature: contracts
   AnyContract(Template.contract),
 ]

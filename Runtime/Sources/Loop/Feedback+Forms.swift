@@ -193,6 +193,49 @@ extension Feedback {
     }
   }
 
+  /// Runs one effect per key, for as long as the key is in the state, starting new keys'
+  /// effects in the order `keys` lists them.
+  ///
+  /// The same as the form that takes a `Set` of keys but for the
+  /// start order, which a `Set` leaves to its hashing (seeded anew in every process): with
+  /// an array, effects that start together get their generations in the same order every
+  /// run, so a recorded session replays with the same origins. A key listed twice counts once.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys that should have an effect in this state, in the order to start them.
+  ///   - name: The name diagnostics use; defaults to the form and the call site.
+  ///   - fileID: The call site's file, for the default name.
+  ///   - line: The call site's line, for the default name.
+  ///   - effect: The work to do for one key; the event it returns, if any, is sent.
+  ///   - onError: Maps an error the effect throws, with the input it was started for, to an
+  ///     event; without it errors are dropped. Cancellation never reaches it.
+  /// - Returns: The feedback.
+  public static func forEach<Key: Hashable & Sendable>(
+    keys: @escaping @Sendable (State) -> [Key],
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    effect: @escaping @Sendable (Key) async throws -> Event?,
+    onError: (@Sendable (Key, any Error) -> Event?)? = nil
+  ) -> Feedback {
+    custom(name: name ?? defaultName("forEach", fileID, line), initial: [Key]()) {
+      current, state, _, effects in
+      let next = keys(state)
+      guard next != current else { return }
+      let kept = Set(next)
+      let running = Set(current)
+      for removed in running.subtracting(kept) {
+        effects.cancel(removed)
+      }
+      var started = Set<Key>()
+      for added in next where !running.contains(added) && started.insert(added).inserted {
+        effects.start(
+          added, answering: { try await effect(added) }, onError: bind(onError, to: added))
+      }
+      current = next
+    }
+  }
+
   static func bind<Input: Sendable>(
     _ onError: (@Sendable (Input, any Error) -> Event?)?, to input: Input
   ) -> (@Sendable (any Error) -> Event?)? {

@@ -25,12 +25,21 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   }
 
   private let calls: [SessionCall<Call>]
+  /// The recorded effects that were cancelled before they made any call: the store ended,
+  /// or a newer effect replaced them, before their task got to the call.
+  private let cancelledBeforeCalling: Set<SessionOrigin>
   private let clock: TestClock
   private let book: Mutex<Book>
   private let stepsSoFar: @Sendable () -> Int
 
-  init(calls: [SessionCall<Call>], clock: TestClock, stepsSoFar: @escaping @Sendable () -> Int) {
+  init(
+    calls: [SessionCall<Call>], effects: [SessionEffect], clock: TestClock,
+    stepsSoFar: @escaping @Sendable () -> Int
+  ) {
     self.calls = calls
+    let calling = Set(calls.compactMap(\.by))
+    cancelledBeforeCalling = Set(
+      effects.filter { $0.outcome != .completed && !calling.contains($0.origin) }.map(\.origin))
     self.clock = clock
     self.stepsSoFar = stepsSoFar
     book = Mutex(Book(answered: Array(repeating: false, count: calls.count)))
@@ -49,17 +58,28 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   public func answer<Value, Failure: Error>(
     _ description: String, _ match: (Call) -> CallOutcome<Value, Failure>?
   ) async throws -> Value {
-    let found = book.withLock { book -> (Int, CallOutcome<Value, Failure>)? in
+    let caller = EffectScope.current.map { scope in
+      SessionOrigin.feedback(name: scope.effect.feedback, generation: scope.effect.generation)
+    }
+    let found = book.withLock { book -> (Int, CallOutcome<Value, Failure>)?? in
       for (index, call) in calls.enumerated() where !book.answered[index] {
+        guard call.by == nil || caller == nil || call.by == caller else { continue }
         if let outcome = match(call.call) {
           book.answered[index] = true
-          return (index, outcome)
+          return .some((index, outcome))
         }
       }
+      // In the recording this effect was cancelled before its task reached the call: here it
+      // got further, so it waits, as the recorded call would, until it is cancelled again.
+      if let caller, cancelledBeforeCalling.contains(caller) { return .some(nil) }
       book.unexpected.append((description, stepsSoFar()))
       return nil
     }
-    guard let (index, outcome) = found else { throw CancellationError() }
+    guard let found else { throw CancellationError() }
+    guard let (index, outcome) = found else {
+      try await clock.sleep(until: clock.now.advanced(by: .seconds(86_400 * 365)))
+      throw CancellationError()
+    }
     let end = TestClock.Instant(
       offset: Self.duration(milliseconds: calls[index].endedAtMilliseconds))
     if end > clock.now { try await clock.sleep(until: end) }

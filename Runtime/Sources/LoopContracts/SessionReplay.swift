@@ -50,18 +50,27 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
   ) async -> ReplayReport {
     let clock = TestClock()
     let counter = StepCounter()
-    let tape = CallTape(calls: session.calls, clock: clock, stepsSoFar: { counter.value() })
+    let tape = CallTape(
+      calls: session.calls, effects: session.effects, clock: clock,
+      stepsSoFar: { counter.value() })
     let store = TestStore(
       initial: session.initialState, machine: makeMachine(tape, clock, session.settings),
       clock: clock,
       exhaustivity: .off)
     counter.read = { [weak store] in store?.transitions.count ?? 0 }
+    func instant(_ milliseconds: Double) -> TestClock.Instant {
+      TestClock.Instant(offset: CallTape<Call>.duration(milliseconds: milliseconds))
+    }
     let sink = FailureSink()
     await sink.collect {
       for step in session.steps {
-        await clock.advance(
-          to: TestClock.Instant(offset: CallTape<Call>.duration(milliseconds: step.atMilliseconds)))
+        await clock.advance(to: instant(step.atMilliseconds))
         if step.origin == .user { store.send(step.event) }
+      }
+      // Calls made after the last step (a watch that found nothing new) are made again.
+      let lastCall = session.calls.map(\.startedAtMilliseconds).max() ?? 0
+      if lastCall > (session.steps.last?.atMilliseconds ?? 0) {
+        await clock.advance(to: instant(lastCall))
       }
       await store.settle()
     }
@@ -102,14 +111,47 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
 
   func firstFailure() -> ReplayFailure? {
     let unexpected = tape.unexpected.first
+    // Effects that race (a forecast and a zero-length save window) may be reduced in
+    // another order than recorded: within a run of effect events, the replay's steps may be
+    // a permutation of the recording's. States are compared wherever both have reduced the
+    // same events (every step, when the order is the same); user events stay in place.
+    var unmatched: [(event: M.Event, origin: SessionOrigin, count: Int)] = []
+    var divergedAt: Int?
     var before = session.initialState
     for (index, recorded) in session.steps.enumerated() {
       if let unexpected, unexpected.afterStep <= index {
         return callFailure(unexpected.call, at: index)
       }
-      if let failure = compare(recorded, at: index, after: before) { return failure }
-      before = recorded.state
+      guard index < replayed.count else {
+        return failure(
+          at: index, check: .state,
+          expected: "\(ValueRendering.render(recorded.event)), \(recorded.origin)",
+          happened: "the replay stopped after \(replayed.count) steps (the store was quiet)",
+          fix: "an effect no longer sends this event; fix its feedback, or record the session again"
+        )
+      }
+      let actual = replayed[index]
+      let origin = Self.origin(actual.origin)
+      let inPlace = actual.event == recorded.event && origin == recorded.origin
+      if !inPlace || divergedAt != nil {
+        // A user event ends any run of effect events: it must come where it came.
+        guard recorded.origin != .user, origin != .user else {
+          return mismatch(at: divergedAt ?? index)
+        }
+        divergedAt = divergedAt ?? index
+        Self.count(recorded.event, recorded.origin, by: 1, in: &unmatched)
+        Self.count(actual.event, origin, by: -1, in: &unmatched)
+      }
+      if let failure = check(actual.event, from: before, to: actual.state, at: index) {
+        return failure
+      }
+      before = actual.state
+      if unmatched.isEmpty {
+        divergedAt = nil
+        if let failure = compareStates(recorded, actual.state, at: index) { return failure }
+      }
     }
+    if let divergedAt { return mismatch(at: divergedAt) }
     if let unexpected { return callFailure(unexpected.call, at: session.steps.count) }
     if replayed.count > session.steps.count {
       let extra = replayed[session.steps.count]
@@ -133,38 +175,52 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
     return nil
   }
 
-  private func compare(
-    _ recorded: SessionStep<M.State, M.Event>, at index: Int, after before: M.State
-  ) -> ReplayFailure? {
-    guard index < replayed.count else {
-      return failure(
-        at: index, check: .state,
-        expected: "\(ValueRendering.render(recorded.event)), \(recorded.origin)",
-        happened: "the replay stopped after \(replayed.count) steps (the store was quiet)",
-        fix: "an effect no longer sends this event; fix its feedback, or record the session again")
+  /// Adds `delta` to the count of (`event`, `origin`), dropping counts that reach zero.
+  private static func count(
+    _ event: M.Event, _ origin: SessionOrigin, by delta: Int,
+    in counts: inout [(event: M.Event, origin: SessionOrigin, count: Int)]
+  ) {
+    if let index = counts.firstIndex(where: { $0.event == event && $0.origin == origin }) {
+      counts[index].count += delta
+      if counts[index].count == 0 { counts.remove(at: index) }
+    } else {
+      counts.append((event, origin, delta))
     }
+  }
+
+  /// The failure for steps that are not the recorded ones, in any order, from `index` on.
+  private func mismatch(at index: Int) -> ReplayFailure {
+    let recorded = session.steps[index]
     let actual = replayed[index]
-    let origin = Self.origin(actual.origin)
-    guard actual.event == recorded.event, origin == recorded.origin else {
-      return failure(
-        at: index, check: .state,
-        expected: "\(ValueRendering.render(recorded.event)), \(recorded.origin)",
-        happened: "\(ValueRendering.render(actual.event)), \(origin)",
-        fix: "fix the feedback that sent it (or the order of effects), or record the session again")
-    }
-    if actual.state != recorded.state {
-      let diff = StateDiff(expected: recorded.state, actual: actual.state)?.description ?? ""
-      return ReplayFailure(
-        step: index + 1, check: .state,
-        message: """
-          replay of \(path) failed at step \(index + 1) of \(session.steps.count).
-            Expected: the recorded state after .\(CaseName.of(recorded.event)), \(recorded.origin).
-            Happened: the reducer made another state, field by field:
-          \(diff)
-            Fix: if the recording is right, fix the reducer; if the behaviour changed on purpose, record the session again.
-          """)
-    }
-    if let move = contract.move(from: before, on: recorded.event, to: recorded.state),
+    return failure(
+      at: index, check: .state,
+      expected: "\(ValueRendering.render(recorded.event)), \(recorded.origin)",
+      happened: "\(ValueRendering.render(actual.event)), \(Self.origin(actual.origin))",
+      fix: "fix the feedback that sent it (or the order of effects), or record the session again")
+  }
+
+  /// The failure when the replay's state after step `index` is not the recorded one.
+  private func compareStates(
+    _ recorded: SessionStep<M.State, M.Event>, _ actual: M.State, at index: Int
+  ) -> ReplayFailure? {
+    guard actual != recorded.state else { return nil }
+    let diff = StateDiff(expected: recorded.state, actual: actual)?.description ?? ""
+    return ReplayFailure(
+      step: index + 1, check: .state,
+      message: """
+        replay of \(path) failed at step \(index + 1) of \(session.steps.count).
+          Expected: the recorded state after .\(CaseName.of(recorded.event)), \(recorded.origin).
+          Happened: the reducer made another state, field by field:
+        \(diff)
+          Fix: if the recording is right, fix the reducer; if the behaviour changed on purpose, record the session again.
+        """)
+  }
+
+  /// The failure when the replay's move at `index` is not in the table or breaks an invariant.
+  private func check(_ event: M.Event, from before: M.State, to after: M.State, at index: Int)
+    -> ReplayFailure?
+  {
+    if let move = contract.move(from: before, on: event, to: after),
       !contract.table.contains(move)
     {
       return failure(
@@ -173,7 +229,7 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
         happened: "\(move) is not in the table",
         fix: "add the move to the table if the app's documentation allows it, else fix the reducer")
     }
-    for invariant in contract.invariants where !invariant.holds(recorded.state) {
+    for invariant in contract.invariants where !invariant.holds(after) {
       return failure(
         at: index, check: .invariant,
         expected: "every invariant to hold",

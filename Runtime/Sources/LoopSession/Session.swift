@@ -35,6 +35,8 @@ public struct Session<
   public var steps: [SessionStep<State, Event>]
   /// Every dependency call, in the order the calls started.
   public var calls: [SessionCall<Call>]
+  /// Every effect the store started, in the order it started them, with how each ended.
+  public var effects: [SessionEffect]
 
   /// Creates a session at the current version.
   ///
@@ -44,9 +46,11 @@ public struct Session<
   ///   - initialState: The store's first state.
   ///   - steps: The reduced events.
   ///   - calls: The dependency calls.
+  ///   - effects: The effects started.
   public init(
     app: String, settings: [String: String] = [:], initialState: State,
-    steps: [SessionStep<State, Event>] = [], calls: [SessionCall<Call>] = []
+    steps: [SessionStep<State, Event>] = [], calls: [SessionCall<Call>] = [],
+    effects: [SessionEffect] = []
   ) {
     self.format = Self.format
     self.version = Self.currentVersion
@@ -55,10 +59,11 @@ public struct Session<
     self.initialState = initialState
     self.steps = steps
     self.calls = calls
+    self.effects = effects
   }
 
   private enum CodingKeys: String, CodingKey {
-    case format, version, app, settings, steps, calls
+    case format, version, app, settings, steps, calls, effects
     case initialState = "initial_state"
   }
 }
@@ -115,6 +120,8 @@ public enum SessionOrigin: Codable, Hashable, Sendable, CustomStringConvertible 
 public struct SessionCall<Call: Codable & Sendable>: Codable, Sendable {
   /// The call: which dependency, its arguments and its outcome, as the app's enum says.
   public var call: Call
+  /// The effect that made the call; `nil` for a call made outside any effect.
+  public var by: SessionOrigin?
   /// When it started, in milliseconds since the store was made.
   public var startedAtMilliseconds: Double
   /// When it returned, threw or was cancelled, in milliseconds since the store was made.
@@ -124,16 +131,66 @@ public struct SessionCall<Call: Codable & Sendable>: Codable, Sendable {
   ///
   /// - Parameters:
   ///   - call: The call and its outcome.
+  ///   - by: The effect that made it, if one did.
   ///   - startedAtMilliseconds: When it started.
   ///   - endedAtMilliseconds: When it ended.
-  public init(call: Call, startedAtMilliseconds: Double, endedAtMilliseconds: Double) {
+  public init(
+    call: Call, by: SessionOrigin? = nil, startedAtMilliseconds: Double,
+    endedAtMilliseconds: Double
+  ) {
     self.call = call
+    self.by = by
     self.startedAtMilliseconds = startedAtMilliseconds
     self.endedAtMilliseconds = endedAtMilliseconds
   }
 
   private enum CodingKeys: String, CodingKey {
-    case call
+    case call, by
+    case startedAtMilliseconds = "started_at_ms"
+    case endedAtMilliseconds = "ended_at_ms"
+  }
+}
+
+/// One effect a recorded store started: whose it was, when it ran, and how it ended.
+public struct SessionEffect: Codable, Hashable, Sendable {
+  /// How an effect ended.
+  public enum Outcome: String, Codable, Hashable, Sendable {
+    /// Its body returned.
+    case completed
+    /// It was cancelled: replaced, no longer wanted, or the store ended.
+    case cancelled
+    /// Its body threw and no event was made of the error.
+    case failed
+  }
+
+  /// The feedback and generation: what its events' and calls' origins name.
+  public var origin: SessionOrigin
+  /// When the store started it, in milliseconds since the store was made.
+  public var startedAtMilliseconds: Double
+  /// When it ended; `nil` when it was still running as the recording was taken.
+  public var endedAtMilliseconds: Double?
+  /// How it ended; `nil` while running.
+  public var outcome: Outcome?
+
+  /// Creates a recorded effect.
+  ///
+  /// - Parameters:
+  ///   - origin: Its feedback and generation.
+  ///   - startedAtMilliseconds: When it started.
+  ///   - endedAtMilliseconds: When it ended, if it had.
+  ///   - outcome: How it ended, if it had.
+  public init(
+    origin: SessionOrigin, startedAtMilliseconds: Double, endedAtMilliseconds: Double? = nil,
+    outcome: Outcome? = nil
+  ) {
+    self.origin = origin
+    self.startedAtMilliseconds = startedAtMilliseconds
+    self.endedAtMilliseconds = endedAtMilliseconds
+    self.outcome = outcome
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case origin, outcome
     case startedAtMilliseconds = "started_at_ms"
     case endedAtMilliseconds = "ended_at_ms"
   }
@@ -151,4 +208,26 @@ public enum CallOutcome<
   case threw(Failure)
   /// The effect that made the call was cancelled before it ended.
   case cancelled
+}
+
+/// An error recorded by its description, for a dependency whose errors the feature only
+/// describes (`String(describing: error)` in its `onError`): a replay throws it back, and
+/// the feature describes it the same way.
+public struct RecordedError: Error, Codable, Hashable, Sendable, CustomStringConvertible {
+  /// The error's description, as the app saw it.
+  public let description: String
+
+  /// Records `error` by its description.
+  ///
+  /// - Parameter error: The error the dependency threw.
+  public init(_ error: any Error) {
+    description = String(describing: error)
+  }
+
+  /// An error with this description.
+  ///
+  /// - Parameter description: The description.
+  public init(description: String) {
+    self.description = description
+  }
 }

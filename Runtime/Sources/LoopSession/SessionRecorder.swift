@@ -58,18 +58,48 @@ public final class SessionRecorder<
     let initial = recorded.withLock { $0.initialState }
     return Store(
       initial: initial, reducer: M.reducer, feedbacks: machine.feedbacks,
-      instrumentation: StoreInstrumentation(observe: { [self] observation in
-        guard case .reduced(let transition) = observation else { return }
-        let origin: SessionOrigin =
-          switch transition.origin {
-          case .user: .user
-          case .effect(let record): .feedback(name: record.feedback, generation: record.generation)
-          }
-        let step = SessionStep(
-          event: transition.event, origin: origin, atMilliseconds: now(),
-          state: transition.state)
-        recorded.withLock { $0.steps.append(step) }
-      }))
+      instrumentation: StoreInstrumentation(
+        observe: { [self] observation in observe(observation) },
+        runEffect: { record, body in
+          await RecordingEffect.$current.withValue(Self.origin(of: record)) { await body() }
+        }))
+  }
+
+  private func observe(_ observation: StoreObservation<State, Event>) {
+    switch observation {
+    case .reduced(let transition):
+      let origin: SessionOrigin =
+        switch transition.origin {
+        case .user: .user
+        case .effect(let record): Self.origin(of: record)
+        }
+      let step = SessionStep(
+        event: transition.event, origin: origin, atMilliseconds: now(), state: transition.state)
+      recorded.withLock { $0.steps.append(step) }
+    case .effectStarted(let record):
+      let effect = SessionEffect(origin: Self.origin(of: record), startedAtMilliseconds: now())
+      recorded.withLock { $0.effects.append(effect) }
+    case .effectEnded(let record, let outcome):
+      let origin = Self.origin(of: record)
+      let ended = now()
+      let outcome: SessionEffect.Outcome =
+        switch outcome {
+        case .completed: .completed
+        case .cancelled: .cancelled
+        case .failed: .failed
+        }
+      recorded.withLock { session in
+        guard let index = session.effects.lastIndex(where: { $0.origin == origin }) else { return }
+        session.effects[index].endedAtMilliseconds = ended
+        session.effects[index].outcome = outcome
+      }
+    case .enqueued, .dropped, .effectCancelled:
+      break
+    }
+  }
+
+  private static func origin(of record: EffectRecord) -> SessionOrigin {
+    .feedback(name: record.feedback, generation: record.generation)
   }
 
   /// Runs one dependency call and records it with its outcome.
@@ -109,7 +139,8 @@ public final class SessionRecorder<
       result = .failure(Task.isCancelled ? CancellationError() : failure)
     }
     let recordedCall = SessionCall(
-      call: call(outcome), startedAtMilliseconds: started, endedAtMilliseconds: now())
+      call: call(outcome), by: RecordingEffect.current, startedAtMilliseconds: started,
+      endedAtMilliseconds: now())
     recorded.withLock { $0.calls.append(recordedCall) }
     return try result.get()
   }
@@ -122,4 +153,9 @@ public final class SessionRecorder<
       + elapsed.components.attoseconds / 1_000_000_000_000
     return Double(microseconds) / 1_000
   }
+}
+
+/// The effect running on the current task of a recorded store, which its calls name.
+enum RecordingEffect {
+  @TaskLocal static var current: SessionOrigin?
 }

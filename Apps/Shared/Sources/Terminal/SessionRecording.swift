@@ -40,12 +40,13 @@ public struct SessionRecording<
   /// rethrown after the file is written.
   ///
   /// - Parameters:
-  ///   - recording: The session to write, or `nil` without `--record`.
+  ///   - recording: The session to write, or `nil` without `--record`; read after `body`,
+  ///     so a command that makes its store late (trails) can hand over what it made.
   ///   - body: The command's work.
   /// - Throws: `body`'s error (a failed write is then reported on standard error); else
   ///   ``RecordingError`` when the file cannot be written.
   public static func writing(
-    _ recording: SessionRecording?, _ body: () async throws -> Void
+    _ recording: @autoclosure () -> SessionRecording?, _ body: () async throws -> Void
   ) async throws {
     let outcome: Result<Void, any Error>
     do {
@@ -54,7 +55,7 @@ public struct SessionRecording<
     } catch {
       outcome = .failure(error)
     }
-    if let recording {
+    if let recording = recording() {
       do {
         try SessionFile.write(recording.recorder.session, to: recording.path)
       } catch {

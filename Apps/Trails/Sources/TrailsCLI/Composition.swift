@@ -1,4 +1,5 @@
 import Foundation
+import LoopSession
 import Terminal
 import TrailsFeature
 import TrailsModel
@@ -17,11 +18,16 @@ struct Composition {
   let today: Day
   /// Whether forecasts come from the fixtures because no source was asked for: say so once.
   let isDefaultOffline: Bool
+  /// Where the session of `--record` goes once ``Session`` has made it.
+  let recording: RecordingSlot
 
   /// Reads the options (a usage error before anything is opened), then opens the database:
   /// for writing, or read-only (a command that only reads creates and changes nothing, and
   /// a missing database is an empty plan).
-  init(_ arguments: ParsedArguments, access: SQLiteTrailStore.Access) throws {
+  init(
+    _ arguments: ParsedArguments, access: SQLiteTrailStore.Access, recording: RecordingSlot
+  ) throws {
+    self.recording = recording
     let source = try SourceOptions(arguments)
     switch source.source {
     case .fixtures:
@@ -46,10 +52,29 @@ struct Composition {
   }
 
   /// The planner, writing after `saveQuietWindow` of quiet and watching the database every
-  /// `watchInterval` when given.
-  func machine(saveQuietWindow: Duration, watchInterval: Duration?) -> Trails {
+  /// `watchInterval` when given; its store and weather record into `recorder` when given.
+  func machine(
+    saveQuietWindow: Duration, watchInterval: Duration?,
+    recorder: SessionRecorder<Trails.State, Trails.Event, TrailsCall>? = nil
+  ) -> Trails {
     Trails(
-      catalog: catalog, store: store, weather: weather, clock: ContinuousClock(),
+      catalog: catalog, store: recorder.map { store.recording(into: $0) } ?? store,
+      weather: recorder.map { weather.recording(into: $0) } ?? weather, clock: ContinuousClock(),
       saveQuietWindow: saveQuietWindow, watchInterval: watchInterval)
+  }
+}
+
+/// The `--record` file, and the session recorded into it once a ``Session`` starts.
+///
+/// A command makes its store after reading the saved plan's requests, so the recording is
+/// made there and handed back here for ``SessionRecording/writing(_:_:)`` to write.
+final class RecordingSlot: @unchecked Sendable {
+  /// `--record`'s file, if given.
+  let path: String?
+  /// The session, once made; set once, on the command's task.
+  var recording: SessionRecording<Trails.State, Trails.Event, TrailsCall>?
+
+  init(path: String?) {
+    self.path = path
   }
 }

@@ -3,14 +3,14 @@ import TrailsFeature
 
 /// `trails` with no command, on a terminal: the two tabs, driven by keys.
 enum Interactive {
-  static func run(_ arguments: ParsedArguments) async throws {
+  static func run(_ arguments: ParsedArguments, recording: RecordingSlot) async throws {
     let terminal = TerminalCapabilities.detect()
     guard terminal.isInteractive else {
       throw UsageError(
         "no command given; the interactive mode needs a terminal (see trails --help)",
         usage: arguments.usage)
     }
-    let composition = try Composition(arguments, access: .readWrite)
+    let composition = try Composition(arguments, access: .readWrite, recording: recording)
     // Another process's edit (a `trails plan add` in another shell) shows within a second.
     let session = try Session(
       composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500))

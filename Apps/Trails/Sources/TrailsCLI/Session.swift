@@ -19,16 +19,25 @@ struct Session {
     _ composition: Composition, saveQuietWindow: Duration = .zero,
     watchInterval: Duration? = nil, requests: [Trails.Event] = []
   ) throws {
-    let machine = composition.machine(
-      saveQuietWindow: saveQuietWindow, watchInterval: watchInterval)
-    var launch = machine.launchState(today: composition.today)
+    var launch = Trails.State(catalog: composition.catalog, today: composition.today)
     for request in requests {
       Trails.reducer(&launch, request)
     }
     if let problem = launch.problem {
       throw CommandFailure(Self.withSuggestion(problem, in: composition.catalog))
     }
-    self.store = Store(initial: launch, machine: machine)
+    let recording = composition.recording.path.map { path in
+      SessionRecording<Trails.State, Trails.Event, TrailsCall>(
+        path: path, app: TrailsCommand.spec.name,
+        settings: Trails.sessionSettings(
+          saveQuietWindow: saveQuietWindow, watchInterval: watchInterval),
+        initialState: launch)
+    }
+    composition.recording.recording = recording
+    let machine = composition.machine(
+      saveQuietWindow: saveQuietWindow, watchInterval: watchInterval,
+      recorder: recording?.recorder)
+    self.store = recording.store(running: machine, initial: launch)
   }
 
   /// `problem`'s line, with "did you mean" for an id close to one the catalog has.

@@ -14,7 +14,7 @@ public enum TrailsCommand {
       .value(
         "db", valueName: "PATH",
         help: "The plan's database (default: $XDG_DATA_HOME/trails/trails.sqlite)"),
-    ] + SourceOptions.options(service: "Open-Meteo"),
+    ] + SourceOptions.options(service: "Open-Meteo") + [RecordOption.option],
     subcommands: [
       CommandSpec(name: "regions", abstract: "List the regions."),
       CommandSpec(
@@ -62,13 +62,22 @@ public enum TrailsCommand {
   /// - Throws: ``UsageError`` for bad arguments, `CommandFailure` when the command fails,
   ///   ``ExitCode/interrupted`` after Control-C.
   public static func run(_ arguments: ParsedArguments) async throws {
+    let slot = RecordingSlot(path: try RecordOption.path(in: arguments))
+    // Written whatever the outcome: a failed run is what a bug report needs most.
+    try await SessionRecording.writing(slot.recording) {
+      try await run(arguments, recording: slot)
+    }
+  }
+
+  private static func run(_ arguments: ParsedArguments, recording: RecordingSlot) async throws {
     guard !arguments.subcommandPath.isEmpty else {
-      try await Interactive.run(arguments)
+      try await Interactive.run(arguments, recording: recording)
       return
     }
     let edit = try self.edit(arguments)
     // Only an edit writes; every other command opens the database read-only, or not at all.
-    let composition = try Composition(arguments, access: edit == nil ? .readOnly : .readWrite)
+    let composition = try Composition(
+      arguments, access: edit == nil ? .readOnly : .readWrite, recording: recording)
     let output = Output(json: arguments.flag("json"), notice: composition.isDefaultOffline)
     if let edit {
       try await perform(edit, composition, output)

@@ -9,7 +9,9 @@ extension Trails {
   /// storage compare at once) but hashes and prints only its size: exploring a contract hashes
   /// hundreds of thousands of states, and a failure message should show the plan, not every
   /// trail's description.
-  public struct CatalogSnapshot: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+  public struct CatalogSnapshot: Hashable, Sendable, Codable, CustomStringConvertible,
+    CustomReflectable
+  {
     /// The catalog.
     public let value: TrailCatalog
 
@@ -52,6 +54,34 @@ extension Trails {
     /// A mirror with no children, so diffs and failure messages show ``description``.
     public var customMirror: Mirror {
       Mirror(self, children: [], displayStyle: .struct)
+    }
+
+    /// Stores the catalog by its trail ids, sorted, as `{"bundled": [...]}`.
+    ///
+    /// The apps always run on the bundled catalog, which decoding loads again and checks
+    /// against the ids: a session stays small and names the catalog it ran on.
+    ///
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(["bundled": value.trails.map(\.id).sorted()])
+    }
+
+    /// Loads the bundled catalog, refusing a session whose trail ids are not its own.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError.dataCorrupted` when the ids differ, or the bundled catalog's
+    ///   own error when it cannot be loaded.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      let ids = try container.decode([String: [String]].self)["bundled"]
+      let bundled = try TrailCatalog.fixtures()
+      guard ids == bundled.trails.map(\.id).sorted() else {
+        throw DecodingError.dataCorruptedError(
+          in: container,
+          debugDescription: "the trail catalog is not the bundled one (its trail ids differ)")
+      }
+      self.init(bundled as TrailCatalog)
     }
   }
 }

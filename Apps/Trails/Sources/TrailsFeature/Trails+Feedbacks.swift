@@ -67,7 +67,8 @@ extension Trails {
   /// One forecast request per planned (day, trail), for as long as it stays planned.
   var plannedForecastsFeedback: Feedback<State, Event> {
     .forEach(
-      keys: \.plannedForecastKeys, name: "forecast",
+      // In (day, trail) order, so the forecasts' generations are the same every run.
+      keys: { $0.plannedForecastKeys.sorted() }, name: "forecast",
       effect: { [catalog, weather] key in
         guard let trail = catalog.trail(id: key.trailID) else {
           return .forecastFailed(key, Problem.unknownTrail(key.trailID).message)

@@ -2,7 +2,7 @@ import Weather
 
 extension Trails {
   /// Where one forecast request stands.
-  public enum ForecastStatus: Hashable, Sendable {
+  public enum ForecastStatus: Hashable, Sendable, Codable {
     /// Requested, not answered yet.
     case loading
     /// Answered with the 7-day forecast at the trailhead.

@@ -1,6 +1,6 @@
 extension Trails {
   /// Where the launch's restore of the saved plan stands.
-  public enum Restore: Hashable, Sendable {
+  public enum Restore: Hashable, Sendable, Codable {
     /// The saved plan is being read; edits wait in the queue and nothing is saved.
     case pending
     /// The saved plan was read and applied; the plan is saved after changes.

@@ -11,7 +11,7 @@ extension Trails {
   /// The plan is always ``stored`` with the edits of ``writing`` and ``unsavedEdits`` applied
   /// on top, in order: when the store's plan changes (a write of ours, or another process's),
   /// the edits not yet written are applied again to the new stored plan.
-  public struct State: Hashable, Sendable {
+  public struct State: Hashable, Sendable, Codable {
     /// Every region and trail: the reducer checks ids and adds up distances with it.
     public var catalog: CatalogSnapshot
     /// The tab on screen.

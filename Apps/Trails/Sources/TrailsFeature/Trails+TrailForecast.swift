@@ -1,6 +1,6 @@
 extension Trails {
   /// The forecast of the trail on screen.
-  public struct TrailForecast: Hashable, Sendable {
+  public struct TrailForecast: Hashable, Sendable, Codable {
     /// The trail on screen.
     public var trailID: String
     /// Where its forecast request stands.

@@ -1,0 +1,76 @@
+import LoopContracts
+import LoopSession
+import TrailsFeature
+import TrailsModel
+import Weather
+
+extension Trails {
+  /// How `conformance --replay` replays a `trails --record` session: the planner on the
+  /// bundled catalog with the recorded save window and watch interval, its store and
+  /// weather answered from the recording.
+  public static let sessionReplay = SessionReplay<Trails, TrailsCall>(app: "trails") {
+    tape, clock, settings in
+    // The sessions' states hold the bundled catalog (their decoding checks it), so it loads.
+    let catalog = (try? TrailCatalog.fixtures()) ?? TrailCatalog(regions: [])
+    return Trails(
+      catalog: catalog, store: .answering(from: tape), weather: .answering(from: tape),
+      clock: clock, saveQuietWindow: saveQuietWindow(inSessionSettings: settings),
+      watchInterval: watchInterval(inSessionSettings: settings))
+  }
+}
+
+extension TrailStore {
+  /// A store whose every call is answered from a session's recorded calls.
+  ///
+  /// An update runs the planner's change on the plan the recording says the store held, so
+  /// the planner learns what it learnt then (the edits that no longer applied), and answers
+  /// with the plan recorded as stored.
+  static func answering(from tape: CallTape<TrailsCall>) -> TrailStore {
+    TrailStore(
+      load: {
+        try await tape.answer("load()") { call -> CallOutcome<StoredPlan?, RecordedError>? in
+          guard case .load(let outcome) = call else { return nil }
+          return outcome
+        }
+      },
+      update: { change in
+        let (stored, current) = try await tape.answer("update(_:)") {
+          call -> CallOutcome<Stored, RecordedError>? in
+          guard case .update(let current, let outcome) = call else { return nil }
+          switch outcome {
+          case .returned(let stored): return .returned(Stored(plan: stored, current: current))
+          case .threw(let error): return .threw(error)
+          case .cancelled: return .cancelled
+          }
+        }.pair
+        _ = change(current)
+        return stored
+      },
+      revision: {
+        try await tape.answer("revision()") { call -> CallOutcome<Int, RecordedError>? in
+          guard case .revision(let outcome) = call else { return nil }
+          return outcome
+        }
+      })
+  }
+
+  /// What an update stored, with the plan its change was given.
+  private struct Stored: Codable, Hashable, Sendable {
+    let plan: StoredPlan
+    let current: Plan?
+    var pair: (StoredPlan, Plan?) { (plan, current) }
+  }
+}
+
+extension WeatherService {
+  /// A service whose every forecast is answered from a session's recorded calls.
+  static func answering(from tape: CallTape<TrailsCall>) -> WeatherService {
+    WeatherService { coordinate in
+      try await tape.answer("forecast(at: \(coordinate.latitude), \(coordinate.longitude))") {
+        call -> CallOutcome<Forecast, RecordedError>? in
+        guard case .forecast(coordinate, let outcome) = call else { return nil }
+        return outcome
+      }
+    }
+  }
+}
