@@ -62,6 +62,7 @@ extension Trails {
     /// against the ids: a session stays small and names the catalog it ran on.
     ///
     /// - Parameter encoder: The encoder.
+    /// - Throws: The encoder's error.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       try container.encode(["bundled": value.trails.map(\.id).sorted()])
