@@ -91,7 +91,7 @@ let package = Package(
       name: "MoviesFeatureTests",
       dependencies: [
         "MoviesFeature", "MoviesContract", "MovieCatalog", "LoopTesting", "LoopContracts",
-        "TestSupport",
+        "TestSupport", "LoopSession",
       ],
       path: "Apps/Movies/Tests/MoviesFeatureTests"),
     .systemLibrary(
@@ -186,7 +186,7 @@ let package = Package(
       name: "TrailsFeatureTests",
       dependencies: [
         "TrailsFeature", "TrailsContract", "TrailsModel", "Weather", "LoopTesting",
-        "LoopContracts", "TestSupport",
+        "LoopContracts", "TestSupport", "LoopSession",
       ],
       path: "Apps/Trails/Tests/TrailsFeatureTests"),
     .target(
@@ -217,7 +217,8 @@ let package = Package(
       name: "FixtureServerTests",
       dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures", "TestSupport"],
       path: "Fixtures/Server/Tests/FixtureServerTests"),
-    .target(name: "TestSupport", path: "Fixtures/Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["LoopSession"], path: "Fixtures/Tests/TestSupport"),
     .testTarget(
       name: "TestSupportTests", dependencies: ["TestSupport"],
       path: "Fixtures/Tests/TestSupportTests"),

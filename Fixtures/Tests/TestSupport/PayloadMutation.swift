@@ -77,7 +77,10 @@ public struct PayloadMutation: Sendable, CustomStringConvertible {
     from bases: [(name: String, data: Data)], count: Int, seed: UInt64
   ) throws -> [PayloadMutation] {
     var generator = SeededGenerator(seed: seed)
-    let trees = try bases.map { try JSONDecoder().decode(JSONValue.self, from: $0.data) }
+    // Each base's paths are listed once: listing them is the costly part of a mutation.
+    let trees = try bases.map { base in
+      Tree(value: try JSONDecoder().decode(JSONValue.self, from: base.data))
+    }
     return (0..<count).map { index in
       let kind = Kind.allCases[index % Kind.allCases.count]
       let which = Int.random(in: bases.indices, using: &generator)
@@ -86,10 +89,26 @@ public struct PayloadMutation: Sendable, CustomStringConvertible {
     }
   }
 
+  /// A base body's tree, with its paths (every value's, then the numbers' and the strings').
+  private struct Tree {
+    let value: JSONValue
+    let paths: [[JSONValue.Step]]
+    let numbers: [[JSONValue.Step]]
+    let strings: [[JSONValue.Step]]
+
+    init(value: JSONValue) {
+      self.value = value
+      paths = value.paths
+      numbers = paths.filter { if case .number? = value.value(at: $0) { true } else { false } }
+      strings = paths.filter { if case .string? = value.value(at: $0) { true } else { false } }
+    }
+  }
+
   private static func mutate(
-    _ data: Data, _ tree: JSONValue, _ kind: Kind, _ generator: inout SeededGenerator
+    _ data: Data, _ base: Tree, _ kind: Kind, _ generator: inout SeededGenerator
   ) -> Data {
-    let paths = tree.paths
+    let tree = base.value
+    let paths = base.paths
     let path = paths[Int.random(in: paths.indices, using: &generator)]
     func replaced(with value: JSONValue?) -> Data {
       Data((tree.replacing(path, with: value) ?? .null).text.utf8)
@@ -104,13 +123,11 @@ public struct PayloadMutation: Sendable, CustomStringConvertible {
     case .removed:
       return replaced(with: nil)
     case .hugeNumber:
-      let numbers = paths.filter { if case .number? = tree.value(at: $0) { true } else { false } }
-      let target = numbers.randomElement(using: &generator) ?? path
+      let target = base.numbers.randomElement(using: &generator) ?? path
       let number = JSONValue.number(hugeNumbers.randomElement(using: &generator) ?? "1e400")
       return Data((tree.replacing(target, with: number) ?? .null).text.utf8)
     case .oddString:
-      let strings = paths.filter { if case .string? = tree.value(at: $0) { true } else { false } }
-      let target = strings.randomElement(using: &generator) ?? path
+      let target = base.strings.randomElement(using: &generator) ?? path
       let string = JSONValue.string(oddStrings.randomElement(using: &generator) ?? "")
       return Data((tree.replacing(target, with: string) ?? .null).text.utf8)
     case .deeplyNested:

@@ -97,27 +97,13 @@ struct SearchSessionReplayTests {
 
   @Test func everyMutatedSessionReplaysOrFailsWithOneMessageNamingTheFile() async throws {
     let body = SessionFile.encode(await Self.recorded())
-    let cases = try PayloadMutation.cases(from: [("session", body)], count: 1_000, seed: 19)
-    var outcomes: [String: Int] = [:]
-    for mutation in cases {
-      let path = "mutant-\(mutation.index).json"
-      do {
-        let report = try await Self.contract.replay(mutation.body, from: path)
-        if let failure = report.failure {
-          #expect(failure.message.hasPrefix("replay of \(path) failed"), "\(mutation)")
-          outcomes["replay failed", default: 0] += 1
-        } else {
-          outcomes["replayed", default: 0] += 1
-        }
-      } catch {
-        #expect(error.path == path, "\(mutation)")
-        #expect(error.description.hasPrefix("\(path): "), "\(mutation)")
-        #expect(!error.description.contains("\n"), "\(mutation): \(error)")
-        outcomes["refused", default: 0] += 1
-      }
+    let outcomes = try await SessionFuzz.run(body, count: 1_000, seed: 19) {
+      data, path throws(SessionFileError) in
+      try await Self.contract.replay(data, from: path).failure?.message
     }
+    #expect(outcomes.wrong.isEmpty, "\(outcomes)")
     // Each way out is taken, so the mutations reach past the reader into the replay.
-    #expect(outcomes["refused", default: 0] > 100, "\(outcomes)")
-    #expect(outcomes["replay failed", default: 0] > 10, "\(outcomes)")
+    #expect(outcomes.refused > 100, "\(outcomes)")
+    #expect(outcomes.failed > 10, "\(outcomes)")
   }
 }

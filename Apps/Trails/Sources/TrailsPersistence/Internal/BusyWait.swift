@@ -26,9 +26,11 @@ final class BusyWait {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     if attempt == 0 { started = now }
+    // In nanoseconds: dividing each part by a million first would round a wait of 199.2 ms
+    // (1 s and -800.8 ms) up to 200 and give up early.
     let elapsed =
-      Int64(now.tv_sec - started.tv_sec) * 1_000 + Int64(now.tv_nsec - started.tv_nsec) / 1_000_000
-    guard elapsed < Int64(milliseconds) else { return false }
+      Int64(now.tv_sec - started.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec - started.tv_nsec)
+    guard elapsed < Int64(milliseconds) * 1_000_000 else { return false }
     usleep(1_000)
     return true
   }

@@ -1,0 +1,73 @@
+import Foundation
+import LoopSession
+
+/// Replays mutated copies of a recorded session and checks that each one either replays,
+/// fails its replay with one message naming the file, or is refused by the reader with one
+/// line naming the file; never a crash.
+///
+/// ```swift
+/// let outcomes = try await SessionFuzz.run(body, count: 1_000, seed: 19) { data, path in
+///   try await contract.replay(data, from: path).failure?.message
+/// }
+/// #expect(outcomes.refused > 100)
+/// ```
+public enum SessionFuzz {
+  /// How the mutated sessions fared.
+  public struct Outcomes: Sendable, CustomStringConvertible {
+    /// Mutants that replayed as recorded (the mutation hit nothing the replay compares).
+    public var replayed = 0
+    /// Mutants whose replay failed, with a message naming the file.
+    public var failed = 0
+    /// Mutants the reader refused, with one line naming the file.
+    public var refused = 0
+    /// Mutants whose failure did not name the file, or took more than one line to refuse:
+    /// each is a bug, described with its case.
+    public var wrong: [String] = []
+
+    /// The counts, for a failure message.
+    public var description: String {
+      "\(replayed) replayed, \(failed) failed their replay, \(refused) refused, "
+        + "\(wrong.count) wrong: \(wrong.prefix(3))"
+    }
+  }
+
+  /// Replays `count` mutants of `session` with `replay`.
+  ///
+  /// - Parameters:
+  ///   - session: A well-formed session file's bytes.
+  ///   - count: How many mutants.
+  ///   - seed: The mutations' seed: the same seed gives the same mutants.
+  ///   - replay: Replays a file's bytes under a name; returns the failure message, or `nil`
+  ///     when it replayed, and throws the reader's refusal.
+  /// - Returns: The outcomes.
+  /// - Throws: When `session` is not JSON.
+  public static func run(
+    _ session: Data, count: Int, seed: UInt64,
+    replay: (Data, String) async throws(SessionFileError) -> String?
+  ) async throws -> Outcomes {
+    var outcomes = Outcomes()
+    for mutation in try PayloadMutation.cases(
+      from: [("session", session)], count: count, seed: seed)
+    {
+      let path = "mutant-\(mutation.index).json"
+      do {
+        if let message = try await replay(mutation.body, path) {
+          outcomes.failed += 1
+          if !message.hasPrefix("replay of \(path) failed") {
+            outcomes.wrong.append("\(mutation): \(message)")
+          }
+        } else {
+          outcomes.replayed += 1
+        }
+      } catch {
+        outcomes.refused += 1
+        if error.path != path || !error.description.hasPrefix("\(path): ")
+          || error.description.contains("\n")
+        {
+          outcomes.wrong.append("\(mutation): \(error)")
+        }
+      }
+    }
+    return outcomes
+  }
+}

@@ -1,0 +1,165 @@
+import Loop
+import LoopContracts
+import LoopSession
+import LoopTesting
+import Testing
+
+/// Two effects started by one event: `fast` answers at once, `slow` after a call.
+///
+/// What the reducer does with their answers commutes (counts); ``OrderedRacers`` adds what
+/// does not (the order).
+private struct Racers: Machine {
+  struct State: Hashable, Sendable, Codable {
+    var started = false
+    var arrivals: [String: Int] = [:]
+    var order: [String] = []
+  }
+
+  enum Event: Hashable, Sendable, Codable {
+    case go
+    case arrived(String)
+  }
+
+  enum Call: Hashable, Sendable, Codable {
+    case slow(outcome: CallOutcome<Int, RecordedError>)
+  }
+
+  let slow: @Sendable () async throws -> Int
+
+  static let reducer = Reducer<State, Event> { state, event in
+    switch event {
+    case .go: state.started = true
+    case .arrived(let name): state.arrivals[name, default: 0] += 1
+    }
+  }
+
+  var feedbacks: [Feedback<State, Event>] {
+    [
+      .whenBecomesTrue(\.started, name: "fast") { .arrived("fast") },
+      .whenBecomesTrue(\.started, name: "slow") { [slow] in
+        _ = try await slow()
+        return .arrived("slow")
+      },
+    ]
+  }
+}
+
+/// The same racers, whose reducer also keeps the order of arrivals.
+private struct OrderedRacers: Machine {
+  typealias State = Racers.State
+  typealias Event = Racers.Event
+  let racers: Racers
+
+  static let reducer = Reducer<State, Event> { state, event in
+    Racers.reducer(&state, event)
+    if case .arrived(let name) = event { state.order.append(name) }
+  }
+
+  var feedbacks: [Feedback<State, Event>] { racers.feedbacks }
+}
+
+private enum Phase: CaseIterable, Sendable { case waiting, running }
+private enum Kind: String, CaseIterable, Sendable { case go, arrived }
+
+private func contract<M: Machine>(_ make: @escaping @Sendable () -> M) -> Contract<M, Phase, Kind>
+where M.State == Racers.State, M.Event == Racers.Event {
+  Contract(
+    name: "racers", initialStates: [Racers.State()],
+    phase: { $0.started ? .running : .waiting },
+    table: [
+      Move(.waiting, on: .go, to: .running), Move(.running, on: .arrived, to: .running),
+      Move(.running, on: .go, to: .running),
+    ],
+    alphabet: { _ in [.go] }, makeMachine: make)
+}
+
+private func answering(_ tape: CallTape<Racers.Call>) -> @Sendable () async throws -> Int {
+  {
+    try await tape.answer("slow()") { call -> CallOutcome<Int, RecordedError>? in
+      guard case .slow(let outcome) = call else { return nil }
+      return outcome
+    }
+  }
+}
+
+/// A session in which `slow` won the race: its call ended at 0.5 ms, before `fast` answered
+/// (a race the replay, where `fast` answers at once, runs the other way).
+private func slowFirst(order: Bool) -> Session<Racers.State, Racers.Event, Racers.Call> {
+  var state = Racers.State(started: true)
+  var steps = [
+    SessionStep<Racers.State, Racers.Event>(
+      event: .go, origin: .user, atMilliseconds: 0, state: state)
+  ]
+  for (name, at) in [("slow", 1.0), ("fast", 2.0)] {
+    state.arrivals[name, default: 0] += 1
+    if order { state.order.append(name) }
+    steps.append(
+      SessionStep(
+        event: .arrived(name), origin: .feedback(name: name, generation: 0), atMilliseconds: at,
+        state: state))
+  }
+  return Session(
+    app: "racers", initialState: Racers.State(), steps: steps,
+    calls: [
+      SessionCall(
+        call: .slow(outcome: .returned(1)), by: .feedback(name: "slow", generation: 0),
+        startedAtMilliseconds: 0, endedAtMilliseconds: 0.5)
+    ],
+    effects: [
+      SessionEffect(
+        origin: .feedback(name: "fast", generation: 0), startedAtMilliseconds: 0,
+        endedAtMilliseconds: 2, outcome: .completed),
+      SessionEffect(
+        origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
+        endedAtMilliseconds: 1, outcome: .completed),
+    ])
+}
+
+struct SessionReplayTests {
+  private static let replay = SessionReplay<Racers, Racers.Call>(app: "racers") { tape, _, _ in
+    Racers(slow: answering(tape))
+  }
+  private static let orderedReplay = SessionReplay<OrderedRacers, Racers.Call>(app: "racers") {
+    tape, _, _ in OrderedRacers(racers: Racers(slow: answering(tape)))
+  }
+
+  @Test func effectsThatRacedTheOtherWayPassWhenTheirEventsCommute() async {
+    let report = await Self.replay.replay(
+      slowFirst(order: false), from: "racers.json",
+      against: contract { Racers(slow: { 1 }) })
+    #expect(report.passed, "\(report.failure?.message ?? "")")
+  }
+
+  @Test func effectsThatRacedTheOtherWayFailWithTheDiffWhenTheOrderShows() async throws {
+    let report = await Self.orderedReplay.replay(
+      slowFirst(order: true), from: "racers.json",
+      against: contract { OrderedRacers(racers: Racers(slow: { 1 })) })
+    let failure = try #require(report.failure)
+    // Compared where both have reduced the same events: after step 3, the order differs.
+    #expect(failure.step == 3)
+    #expect(failure.message.contains("order[0]\n  - expected: \"slow\"\n  + actual:   \"fast\""))
+  }
+
+  @Test func anEffectTheRecordingsEndCancelledBeforeItsCallWaitsInTheReplay() async {
+    // Recorded: `go`, then the session ended with `slow` cancelled before it called.
+    var session = slowFirst(order: false)
+    session.steps = [session.steps[0], session.steps[2]]
+    session.steps[1].state.arrivals = ["fast": 1]
+    session.calls = []
+    session.effects[1] = SessionEffect(
+      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
+      endedAtMilliseconds: 3, outcome: .cancelled)
+    let passing = await Self.replay.replay(
+      session, from: "cancelled.json", against: contract { Racers(slow: { 1 }) })
+    #expect(passing.passed, "\(passing.failure?.message ?? "")")
+
+    // Had it completed in the recording without calling, the replay's call is one too many.
+    session.effects[1] = SessionEffect(
+      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
+      endedAtMilliseconds: 3, outcome: .completed)
+    let failing = await Self.replay.replay(
+      session, from: "completed.json", against: contract { Racers(slow: { 1 }) })
+    #expect(failing.failure?.check == .calls)
+    #expect(failing.failure?.message.contains("the replay called slow()") == true)
+  }
+}
