@@ -253,7 +253,7 @@ let package = Package(
       ],
       path: "Conformance/Sources/ConformanceSuite"),
     .testTarget(
-      name: "ConformanceTests", dependencies: ["ConformanceSuite", "LoopContracts"],
+      name: "ConformanceTests", dependencies: ["ConformanceSuite", "LoopContracts", "TestSupport"],
       path: "Conformance/Tests/ConformanceTests"),
     .executableTarget(
       name: "loop-bench",

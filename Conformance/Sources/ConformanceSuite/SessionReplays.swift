@@ -20,6 +20,39 @@ public enum SessionReplays {
     }
   }
 
+  /// Writes to `output` the shortest part of the failing session at `path` that still fails
+  /// the same check, and says on standard output what it kept.
+  ///
+  /// - Parameters:
+  ///   - path: The failing session file.
+  ///   - output: Where to write the shortest session, to commit as a fixture.
+  ///   - contracts: The registered contracts.
+  /// - Throws: ``SessionFileError`` for a file that is not a session of a registered app, a
+  ///   session that replays as recorded (nothing to minimize), or an unwritable `output`.
+  public static func minimize(_ path: String, to output: String, with contracts: [AnyContract])
+    async throws(SessionFileError)
+  {
+    let (data, contract) = try read(path, with: contracts)
+    guard let (shortest, report) = try await contract.minimize(data, from: path),
+      let failure = report.failure
+    else {
+      throw SessionFileError(
+        path: path, reason: "replays as recorded, or fails in no step: nothing to minimize")
+    }
+    do {
+      try shortest.write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      throw SessionFileError(
+        path: output, reason: "cannot be written (\((error as NSError).localizedDescription))")
+    }
+    let recorded = try await contract.replay(data, from: path)
+    print(
+      failure.message.replacingOccurrences(of: "replay of \(path)", with: "replay of \(output)"))
+    print(
+      "conformance: \(output): \(report.steps) of \(recorded.steps) steps, failing as \(path) does "
+        + "(\(failure.check.rawValue), at its step \(failure.step ?? report.steps))")
+  }
+
   /// Replays the session file at `path` against the contract of the app it names.
   ///
   /// A file that cannot be read, is not a session, or names an app with no replaying
@@ -31,27 +64,34 @@ public enum SessionReplays {
   /// - Returns: The report.
   public static func replay(_ path: String, with contracts: [AnyContract]) async -> ReplayReport {
     do throws(SessionFileError) {
-      let data: Data
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw SessionFileError(
-          path: path, reason: "cannot be read (\((error as NSError).localizedDescription))")
-      }
-      let app = try SessionFile.app(of: data, path: path)
-      guard let contract = contracts.first(where: { $0.name == app && $0.replaysSessions })
-      else {
-        let known = contracts.filter(\.replaysSessions).map(\.name).joined(separator: ", ")
-        throw SessionFileError(
-          path: path,
-          reason: "is a session of \(app), which no registered contract replays (these do: "
-            + "\(known.isEmpty ? "none" : known))")
-      }
+      let (data, contract) = try read(path, with: contracts)
       return try await contract.replay(data, from: path)
     } catch {
       return ReplayReport(
         path: path, steps: 0,
         failure: ReplayFailure(step: nil, check: .file, message: error.description))
     }
+  }
+
+  /// The bytes of the session file at `path` and the contract of the app it names.
+  private static func read(_ path: String, with contracts: [AnyContract])
+    throws(SessionFileError) -> (Data, AnyContract)
+  {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw SessionFileError(
+        path: path, reason: "cannot be read (\((error as NSError).localizedDescription))")
+    }
+    let app = try SessionFile.app(of: data, path: path)
+    guard let contract = contracts.first(where: { $0.name == app && $0.replaysSessions }) else {
+      let known = contracts.filter(\.replaysSessions).map(\.name).joined(separator: ", ")
+      throw SessionFileError(
+        path: path,
+        reason: "is a session of \(app), which no registered contract replays (these do: "
+          + "\(known.isEmpty ? "none" : known))")
+    }
+    return (data, contract)
   }
 }

@@ -36,6 +36,9 @@ let spec = CommandSpec(
       "replay", valueName: "FILE",
       help: "Only replay the session FILE (from --record) against its app's contract"),
     .value(
+      "minimize", valueName: "OUT",
+      help: "With --replay, write the shortest part of the failing session that still fails"),
+    .value(
       "sessions", valueName: "DIR", help: "Replay every DIR/<app>/*.json session too",
       default: "Fixtures/sessions"),
     .flag("diagram", help: "Print each contract's table as a Mermaid state diagram"),
@@ -84,6 +87,13 @@ await CLI.run(spec) { arguments in
     return
   }
 
+  if let output = arguments.value("minimize") {
+    guard let path = arguments.value("replay") else {
+      throw UsageError("--minimize needs --replay FILE", usage: arguments.usage)
+    }
+    try await SessionReplays.minimize(path, to: output, with: contracts)
+    return
+  }
   if let path = arguments.value("replay") {
     let replay = await SessionReplays.replay(path, with: contracts)
     if let failure = replay.failure {

@@ -18,6 +18,8 @@ public struct AnyContract: Sendable {
   public let size: (rows: Int, examples: Int, invariants: Int, scenarios: Int)
   private let runWith: @Sendable (ContractRunner) async -> ContractReport
   private var replayWith: (@Sendable (Data, String) async throws(SessionFileError) -> ReplayReport)?
+  private var minimizeWith:
+    (@Sendable (Data, String) async throws(SessionFileError) -> (Data, ReplayReport)?)?
 
   /// Erases `contract`'s machine type.
   ///
@@ -33,6 +35,7 @@ public struct AnyContract: Sendable {
     )
     runWith = { runner in await runner.run(contract) }
     replayWith = nil
+    minimizeWith = nil
   }
 
   /// Erases `contract`'s machine type, keeping how the app's recorded sessions replay.
@@ -48,6 +51,15 @@ public struct AnyContract: Sendable {
       let session = try SessionFile.decode(
         SessionReplay<M, Call>.AppSession.self, from: data, path: path, app: sessions.app)
       return await sessions.replay(session, from: path, against: contract)
+    }
+    minimizeWith = { data, path throws(SessionFileError) in
+      let session = try SessionFile.decode(
+        SessionReplay<M, Call>.AppSession.self, from: data, path: path, app: sessions.app)
+      guard
+        let (shortest, report) = await sessions.minimize(
+          session, from: path, against: contract)
+      else { return nil }
+      return (SessionFile.encode(shortest), report)
     }
   }
 
@@ -69,6 +81,25 @@ public struct AnyContract: Sendable {
       throw SessionFileError(path: path, reason: "the \(name) contract does not replay sessions")
     }
     return try await replayWith(data, path)
+  }
+
+  /// The shortest stretch of the failing session file `data` that still fails the same
+  /// check, as a session file's bytes (see ``SessionReplay/minimize(_:from:against:)``).
+  ///
+  /// - Parameters:
+  ///   - data: The file's bytes.
+  ///   - path: The file's name, for the report.
+  /// - Returns: The shortest session's bytes and its report; `nil` when the session replays
+  ///   as recorded or fails in no step.
+  /// - Throws: ``SessionFileError`` when the file is not a session of this app that decodes,
+  ///   or this contract has no replay.
+  public func minimize(_ data: Data, from path: String) async throws(SessionFileError)
+    -> (data: Data, report: ReplayReport)?
+  {
+    guard let minimizeWith else {
+      throw SessionFileError(path: path, reason: "the \(name) contract does not replay sessions")
+    }
+    return try await minimizeWith(data, path).map { (data: $0.0, report: $0.1) }
   }
 
   /// Runs the contract with `runner`.

@@ -16,6 +16,11 @@ struct SearchSessionReplayTests {
 
   /// One search for "amélie + co" (two results) on the fixtures, recorded.
   private static func recorded() async -> AppSession {
+    await recorded(queries: ["amélie + co"])
+  }
+
+  /// A search for each of `queries` in turn on the fixtures, each waited for, recorded.
+  private static func recorded(queries: [String]) async -> AppSession {
     let recorder = SessionRecorder<Search.State, Search.Event, MovieCatalogCall>(
       app: "movie-search", settings: Search.sessionSettings(debounce: .zero),
       initialState: Search.State())
@@ -24,9 +29,11 @@ struct SearchSessionReplayTests {
         catalog: MovieCatalog.fixtures.recording(into: recorder), clock: ContinuousClock(),
         localCatalog: { MovieCatalog.fixtureMovies }, debounce: .zero))
     defer { store.cancel() }
-    store.send(.textChanged("amélie + co"))
-    _ = await store.first { state in
-      if case .results = state.status { true } else { false }
+    for query in queries {
+      store.send(.textChanged(query))
+      _ = await store.first { state in
+        if case .results(let results) = state.status { results.query == query } else { false }
+      }
     }
     return recorder.session
   }
@@ -82,6 +89,33 @@ struct SearchSessionReplayTests {
     #expect(
       unexpected.message.contains(
         "the replay called search(query: \"amélie + co\", page: 1), which the recording did not"))
+  }
+
+  @Test func aFailingSessionIsMinimizedToTheStretchFromTheLastQueryBeforeTheFailure() async throws {
+    var session = await Self.recorded(queries: ["star", "star wars", "amélie + co"])
+    #expect(session.steps.count == 9)
+    // As if the reducer had changed: the third query's answer is recorded otherwise.
+    session.steps[8].state.requestsStarted = 99
+    let replay = Search.sessionReplay
+    let (shortest, report) = try #require(
+      await replay.minimize(session, from: "three.json", against: Search.contract))
+
+    // From the state before the third query: its text, debounce and answer.
+    #expect(shortest.steps.count == 3)
+    #expect(shortest.initialState.text == "star wars")
+    #expect(shortest.steps.first?.origin == .user)
+    // Times count from the state it starts at.
+    let typed = session.steps[6].atMilliseconds - session.steps[5].atMilliseconds
+    #expect(abs(shortest.steps[0].atMilliseconds - typed) < 0.002)
+    #expect(report.failure?.step == 3)
+    #expect(report.failure?.check == .state)
+    #expect(report.failure?.message.contains("  - expected: 99\n  + actual:   3") == true)
+    // What was written replays to the same failure.
+    let again = try await Self.contract.replay(SessionFile.encode(shortest), from: "three.json")
+    #expect(again == report)
+    // A session that replays as recorded has nothing to minimize.
+    #expect(
+      await replay.minimize(await Self.recorded(), from: "a.json", against: Search.contract) == nil)
   }
 
   @Test func aSessionOfAnotherAppIsRefusedByName() async throws {
