@@ -259,7 +259,7 @@ let package = Package(
       name: "loop-bench",
       dependencies: [
         "Loop", "LoopContracts", "LoopTesting", "ConformanceSuite", "MoviesFeature",
-        "MovieCatalog", "TrailsModel", "TrailsPersistence",
+        "MovieCatalog", "TrailsModel", "TrailsPersistence", "LoopSession", "MoviesContract",
       ],
       path: "Runtime/Benchmarks/loop-bench"
     ),

@@ -24,6 +24,8 @@ struct Report {
   var coldStart: [Double]
   /// Samples of B10, one per measured run over every registered contract's mutants.
   var strength: [StrengthTime.Run]
+  /// Samples of B11 and B12, one per run.
+  var sessions: [SessionBench.Sample]
   /// Measured runs per workload (B1 to B5, B7, B8).
   var runs: Int
 
@@ -154,6 +156,8 @@ struct Report {
       "B8_planPersistence": planPersistenceJSON,
       "B9_coldStart": coldStartJSON,
       "B10_strengthTime": strengthJSON,
+      "B11_sessionRecording": sessionRecordingJSON,
+      "B12_sessionReplay": sessionReplayJSON,
       "targets": targets,
       "allTargetsMet": targets.values.allSatisfy { $0["met"] as? Bool == true },
     ]
@@ -224,6 +228,34 @@ struct Report {
       "msPerMergedWrite": rounded(Bench.median(planPersistence.mergedWrite) / 1e6, places: 3),
       "samplesMsPerSave": planPersistence.save.map { rounded($0 / 1e6, places: 3) },
       "samplesMsPerLoad": planPersistence.load.map { rounded($0 / 1e6, places: 3) },
+      "warmupRuns": 1,
+    ]
+  }
+
+  /// B11: what recording costs per event, as the difference between a recording and a plain
+  /// store on the same run, and what encoding the file costs per event.
+  private var sessionRecordingJSON: [String: Any] {
+    let overhead = sessions.map { $0.recorded - $0.plain }
+    return [
+      "workload": "movies pager, immediate catalog: .nextPage then .pageLoaded, "
+        + "\(2 * SessionBench.pages) events and \(SessionBench.pages) calls a run",
+      "nsPerEventPlain": rounded(Bench.median(sessions.map(\.plain)), places: 0),
+      "nsPerEventRecorded": rounded(Bench.median(sessions.map(\.recorded)), places: 0),
+      "nsOverheadPerEvent": rounded(Bench.median(overhead), places: 0),
+      "nsToEncodePerEvent": rounded(Bench.median(sessions.map(\.encoding)), places: 0),
+      "fileBytes": sessions.first?.fileBytes ?? 0,
+      "samplesNsOverheadPerEvent": overhead.map { rounded($0, places: 0) },
+      "warmupRuns": 1,
+    ]
+  }
+
+  /// B12: events per second replayed from a recorded session of 1,000 events.
+  private var sessionReplayJSON: [String: Any] {
+    [
+      "events": 2 * SessionBench.pages,
+      "checks": "every state, origin, move, invariant and call, on a test store and clock",
+      "eventsPerSecond": rounded(Bench.median(sessions.map(\.replayedPerSecond)), places: 0),
+      "samplesEventsPerSecond": sessions.map { rounded($0.replayedPerSecond, places: 0) },
       "warmupRuns": 1,
     ]
   }

@@ -17,13 +17,14 @@ enum TestStoreLatency {
 
   /// A catalog that answers every page at once from pages already decoded.
   ///
+  /// - Parameter totalPages: How many pages the catalog says there are.
   /// - Returns: The catalog.
   /// - Throws: When a fixture page cannot be decoded.
-  static func immediateCatalog() async throws -> MovieCatalog {
+  static func immediateCatalog(totalPages: Int = pagesPerStore) async throws -> MovieCatalog {
     var pages: [MoviePage] = []
     for page in 1...5 {
       var loaded = try await MovieCatalog.fixtures.popular(page)
-      loaded.totalPages = pagesPerStore
+      loaded.totalPages = totalPages
       pages.append(loaded)
     }
     let fixed = pages

@@ -55,8 +55,23 @@ let conformanceRuns = 3
         print("B7 on Loop: \(Bench.rounded(Bench.median(medians), places: 1)) µs per step")
         exit(0)
       }
+      if name == "B11" || name == "B12" {
+        let catalog = try await TestStoreLatency.immediateCatalog(totalPages: SessionBench.pages)
+        var samples: [SessionBench.Sample] = []
+        for _ in 0...runs { samples.append(try await SessionBench.run(catalog: catalog)) }
+        samples.removeFirst()
+        let overhead = Bench.median(samples.map { $0.recorded - $0.plain })
+        print(
+          "B11 recording: \(Bench.rounded(overhead)) ns more per event (plain "
+            + "\(Bench.rounded(Bench.median(samples.map(\.plain)))) ns), encoding "
+            + "\(Bench.rounded(Bench.median(samples.map(\.encoding)))) ns per event")
+        print(
+          "B12 replay: \(Bench.rounded(Bench.median(samples.map(\.replayedPerSecond)))) events/s; file \(samples[0].fileBytes) bytes"
+        )
+        exit(0)
+      }
       guard let workload = workloads[name] else {
-        progress("--only takes B2, B3 or B7, got '\(name)'")
+        progress("--only takes B2, B3, B7, B11 or B12, got '\(name)'")
         exit(2)
       }
       let side = CommandLine.arguments.dropFirst(3).first
@@ -110,6 +125,15 @@ let conformanceRuns = 3
     progress("B10 strengthTime: every contract against every mutant x \(conformanceRuns) runs")
     let strength = try await Bench.repeated(conformanceRuns) { try await StrengthTime.run() }
 
+    progress(
+      "B11 sessionRecording and B12 sessionReplay: \(2 * SessionBench.pages) events x \(runs) runs")
+    let sessionCatalog = try await TestStoreLatency.immediateCatalog(totalPages: SessionBench.pages)
+    _ = try await SessionBench.run(catalog: sessionCatalog)
+    var sessions: [SessionBench.Sample] = []
+    for _ in 0..<runs {
+      sessions.append(try await SessionBench.run(catalog: sessionCatalog))
+    }
+
     let report = Report(
       reducerLoop: reducerLoop,
       storeSend: storeSend,
@@ -123,6 +147,7 @@ let conformanceRuns = 3
       planPersistence: persistence,
       coldStart: coldStart,
       strength: strength,
+      sessions: sessions,
       runs: runs
     )
     FileHandle.standardOutput.write(try report.encoded())

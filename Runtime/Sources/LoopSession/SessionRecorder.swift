@@ -22,6 +22,8 @@ public final class SessionRecorder<
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
   private let recorded: Mutex<Session<State, Event, Call>>
+  /// Where each running effect is in the session's `effects`, to record its end.
+  private let running = Mutex<[SessionOrigin: Int]>([:])
 
   /// Starts a recording; its clock starts now.
   ///
@@ -78,7 +80,11 @@ public final class SessionRecorder<
       recorded.withLock { $0.steps.append(step) }
     case .effectStarted(let record):
       let effect = SessionEffect(origin: Self.origin(of: record), startedAtMilliseconds: now())
-      recorded.withLock { $0.effects.append(effect) }
+      let index = recorded.withLock { session in
+        session.effects.append(effect)
+        return session.effects.count - 1
+      }
+      running.withLock { $0[effect.origin] = index }
     case .effectEnded(let record, let outcome):
       let origin = Self.origin(of: record)
       let ended = now()
@@ -88,8 +94,8 @@ public final class SessionRecorder<
         case .cancelled: .cancelled
         case .failed: .failed
         }
+      guard let index = running.withLock({ $0.removeValue(forKey: origin) }) else { return }
       recorded.withLock { session in
-        guard let index = session.effects.lastIndex(where: { $0.origin == origin }) else { return }
         session.effects[index].endedAtMilliseconds = ended
         session.effects[index].outcome = outcome
       }
