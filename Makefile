@@ -125,7 +125,7 @@ format: ## Rewrite files in place with swift format
 coverage: deps ## Run the tests with coverage; print line coverage per module (Sources only)
 	scripts/coverage
 
-docs: ## Build the DocC archives of Loop, LoopTesting, LoopContracts and Terminal (warnings fail)
+docs: ## Build the DocC archives of Loop, LoopTesting, LoopSession, LoopContracts and Terminal (warnings fail)
 	scripts/docs
 
 clean: ## Remove every build product (.build)

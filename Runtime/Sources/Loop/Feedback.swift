@@ -13,7 +13,8 @@
 /// - ``streaming(of:name:fileID:line:events:onError:)``: the same lifetime, many events;
 /// - ``whenBecomesTrue(_:name:fileID:line:effect:onError:)``: fires on an edge;
 /// - ``onEvent(matching:name:fileID:line:effect:onError:)``: reacts to events, not states;
-/// - ``forEach(keys:name:fileID:line:effect:onError:)``: one effect per key, keyed lifetimes;
+/// - ``forEach(keys:name:fileID:line:effect:onError:)-((State)->Set<Key>,_,_,_,_,_)``: one
+///   effect per key, keyed lifetimes (with an array of keys, started in its order);
 /// - ``custom(name:initial:react:)``: anything else, with the same bookkeeping.
 ///
 /// ## Errors

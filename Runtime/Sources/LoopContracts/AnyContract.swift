@@ -72,7 +72,7 @@ public struct AnyContract: Sendable {
   ///   - data: The file's bytes.
   ///   - path: The file's name, for the report.
   /// - Returns: The replay's report.
-  /// - Throws: ``SessionFileError`` when the file is not a session of this app that decodes,
+  /// - Throws: `SessionFileError` when the file is not a session of this app that decodes,
   ///   or this contract has no replay.
   public func replay(_ data: Data, from path: String) async throws(SessionFileError)
     -> ReplayReport
@@ -91,7 +91,7 @@ public struct AnyContract: Sendable {
   ///   - path: The file's name, for the report.
   /// - Returns: The shortest session's bytes and its report; `nil` when the session replays
   ///   as recorded or fails in no step.
-  /// - Throws: ``SessionFileError`` when the file is not a session of this app that decodes,
+  /// - Throws: `SessionFileError` when the file is not a session of this app that decodes,
   ///   or this contract has no replay.
   public func minimize(_ data: Data, from path: String) async throws(SessionFileError)
     -> (data: Data, report: ReplayReport)?

@@ -7,7 +7,7 @@ import Synchronization
 /// An app's replay machine routes every dependency call to ``answer(_:_:)``: the first
 /// recorded call not yet answered that `match` accepts is taken, the clock is waited on until
 /// the moment that call ended in the recording, and its outcome is returned or thrown. A call
-/// the recording does not have is reported (``unexpected``) and thrown as cancellation, so
+/// the recording does not have is reported as the replay's failure and thrown as cancellation, so
 /// the replay's steps stop matching where it happened.
 ///
 /// ```swift
