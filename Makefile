@@ -95,6 +95,7 @@ terminal-check: ## Run the three apps under a pty: each exit restores it, a resi
 	$(SWIFT) build $(STRICT) --product movies
 	$(SWIFT) build $(STRICT) --product movie-search
 	$(SWIFT) build $(STRICT) --product trails
+	$(SWIFT) build $(STRICT) --product conformance
 	scripts/terminal-check
 
 # An interactive trails session and one-shot commands on one database: nothing lost.

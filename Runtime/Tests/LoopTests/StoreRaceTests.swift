@@ -18,4 +18,27 @@ struct StoreRaceTests {
       #expect(store.counts.runningEffects == 0)
     }
   }
+
+  @Test func aStatesConsumerCancelledWhileStatesArriveEndsAndTheStoreGoesOn() async throws {
+    // An effect chain sends state after state while the task reading `states` is cancelled:
+    // the cancellation (which holds that task's status lock) and the store's yield to it
+    // (under the store's lock) must not wait on each other.
+    for _ in 0..<300 {
+      let store = Store(
+        initial: Lab(), reducer: labReducer,
+        feedbacks: [.onChange(of: \.count) { _ in .increment }])
+      let seen = Latch()
+      let consumer = Task {
+        for await state in store.states where state.count > 0 {
+          seen.open()
+        }
+      }
+      await seen.wait()
+      consumer.cancel()
+      await consumer.value
+      let before = store.state.count
+      _ = await store.first { $0.count > before + 1 }
+      store.cancel()
+    }
+  }
 }

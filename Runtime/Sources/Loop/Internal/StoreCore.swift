@@ -23,6 +23,25 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
     var machine: Bookkeeping
     var subscribers: [Int: AsyncStream<State>.Continuation] = [:]
     var nextSubscriber = 0
+
+    /// Hands `state` to every `states` stream, and forgets the streams that have ended.
+    ///
+    /// Under the store's lock, so every stream sees the states in order. An ended stream is
+    /// found here, by its yield's result, not in an `onTermination` handler: a stream's
+    /// consumer task, when cancelled, runs that handler while holding its own status lock,
+    /// and a yield made here under the store's lock needs that task's status lock to resume
+    /// it, so a handler that took the store's lock could deadlock with this yield (a trails
+    /// process quitting hung so, once in 25 runs).
+    mutating func yieldToSubscribers() {
+      guard !subscribers.isEmpty else { return }
+      var ended: [Int] = []
+      for (id, subscriber) in subscribers {
+        if case .terminated = subscriber.yield(machine.state) { ended.append(id) }
+      }
+      for id in ended {
+        subscribers.removeValue(forKey: id)
+      }
+    }
   }
 
   /// What one pass of draining leaves to do outside the lock.
@@ -89,11 +108,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
         guard let decisions = locked.machine.reduceAtOnce(event, origin: origin) else {
           return .notTaken
         }
-        if !locked.subscribers.isEmpty {
-          for subscriber in locked.subscribers.values {
-            subscriber.yield(locked.machine.state)
-          }
-        }
+        locked.yieldToSubscribers()
         guard !decisions.isEmpty else { return .done }
         var result = DrainResult()
         perform(decisions, on: &locked, into: &result)
@@ -200,11 +215,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
         .reduced(
           Transition(event: queued.event, origin: queued.origin, state: locked.machine.state)))
     }
-    if !locked.subscribers.isEmpty {
-      for subscriber in locked.subscribers.values {
-        subscriber.yield(locked.machine.state)
-      }
-    }
+    locked.yieldToSubscribers()
   }
 
   private func perform(
@@ -431,21 +442,16 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   /// A new stream of states: the current one first, then every state after it.
   func makeStateStream() -> AsyncStream<State> {
     let (stream, continuation) = AsyncStream.makeStream(of: State.self)
-    let id = locked.withLock { locked -> Int? in
+    let registered = locked.withLock { locked -> Bool in
       continuation.yield(locked.machine.state)
-      guard locked.machine.phase != .cancelled else { return nil }
-      let id = locked.nextSubscriber
+      guard locked.machine.phase != .cancelled else { return false }
+      locked.subscribers[locked.nextSubscriber] = continuation
       locked.nextSubscriber += 1
-      locked.subscribers[id] = continuation
-      return id
+      return true
     }
-    guard let id else {
-      continuation.finish()
-      return stream
-    }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.locked.withLock { $0.subscribers.removeValue(forKey: id) }
-    }
+    // A stream that ends is forgotten by the next state's yield (`yieldToSubscribers`), not
+    // by an `onTermination` handler, which would take the store's lock (see there).
+    if !registered { continuation.finish() }
     return stream
   }
 
