@@ -20,17 +20,9 @@ public enum JUnitReport {
         #"  <testsuite name="\#(escape(report.contract))" tests="\#(cases.count)" failures="\#(failures)" time="\#(report.durationSeconds)">"#
       )
       for testCase in cases {
-        let opening =
-          #"    <testcase classname="\#(escape(report.contract)).\#(testCase.group)" name="\#(escape(testCase.name))" time="\#(testCase.time)""#
-        if let failure = testCase.failure {
-          let headline = failure.split(separator: "\n").first.map(String.init) ?? failure
-          lines.append(opening + ">")
-          lines.append(
-            #"      <failure message="\#(escape(headline))">\#(escape(failure))</failure>"#)
-          lines.append("    </testcase>")
-        } else {
-          lines.append(opening + "/>")
-        }
+        lines += testCaseLines(
+          #"    <testcase classname="\#(escape(report.contract)).\#(testCase.group)" name="\#(escape(testCase.name))" time="\#(testCase.time)""#,
+          failure: testCase.failure)
       }
       lines.append("  </testsuite>")
     }
@@ -39,21 +31,26 @@ public enum JUnitReport {
       lines.append(
         #"  <testsuite name="sessions" tests="\#(run.replays.count)" failures="\#(failures)">"#)
       for replay in run.replays {
-        let opening = #"    <testcase classname="sessions" name="\#(escape(replay.path))""#
-        if let failure = replay.failure {
-          let headline = failure.message.split(separator: "\n").first.map(String.init) ?? ""
-          lines.append(opening + ">")
-          lines.append(
-            #"      <failure message="\#(escape(headline))">\#(escape(failure.message))</failure>"#)
-          lines.append("    </testcase>")
-        } else {
-          lines.append(opening + "/>")
-        }
+        lines += testCaseLines(
+          #"    <testcase classname="sessions" name="\#(escape(replay.path))""#,
+          failure: replay.failure?.message)
       }
       lines.append("  </testsuite>")
     }
     lines.append("</testsuites>")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One `<testcase>` element from its opening tag's start: closed at once when it passed,
+  /// else holding a `<failure>` whose `message` is the failure's first line.
+  private static func testCaseLines(_ opening: String, failure: String?) -> [String] {
+    guard let failure else { return [opening + "/>"] }
+    let headline = failure.split(separator: "\n").first.map(String.init) ?? failure
+    return [
+      opening + ">",
+      #"      <failure message="\#(escape(headline))">\#(escape(failure))</failure>"#,
+      "    </testcase>",
+    ]
   }
 
   private struct TestCase {
