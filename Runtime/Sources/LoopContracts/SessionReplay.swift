@@ -1,6 +1,7 @@
 import Loop
 import LoopSession
 import LoopTesting
+import Synchronization
 
 /// How an app's recorded sessions are replayed: its command name and its machine built on a
 /// ``CallTape`` and a test clock.
@@ -57,7 +58,7 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
       initial: session.initialState, machine: makeMachine(tape, clock, session.settings),
       clock: clock,
       exhaustivity: .off)
-    counter.read = { [weak store] in store?.transitions.count ?? 0 }
+    counter.count { [weak store] in store?.transitions.count ?? 0 }
     func instant(_ milliseconds: Double) -> TestClock.Instant {
       TestClock.Instant(offset: CallTape<Call>.duration(milliseconds: milliseconds))
     }
@@ -91,11 +92,20 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
 
 /// The replay's count of reduced steps, read by the call tape when a call is unexpected.
 ///
-/// `@unchecked Sendable`: `read` is set once, before the store is made to run anything, and
-/// only read after.
-private final class StepCounter: @unchecked Sendable {
-  var read: () -> Int = { 0 }
-  func value() -> Int { read() }
+/// The tape is made before the store (the machine needs it) and the store's effects may call
+/// it from their first moment, so the count is handed over under a lock.
+private final class StepCounter: Sendable {
+  private let source = Mutex<(@Sendable () -> Int)?>(nil)
+
+  /// Counts with `read` from now on.
+  func count(with read: @escaping @Sendable () -> Int) {
+    source.withLock { $0 = read }
+  }
+
+  /// The steps reduced so far; 0 before ``count(with:)``.
+  func value() -> Int {
+    source.withLock { $0 }?() ?? 0
+  }
 }
 
 /// Compares a replay with its recording, step by step.
