@@ -21,19 +21,20 @@ public enum SessionReplays {
   }
 
   /// Writes to `output` the shortest part of the failing session at `path` that still fails
-  /// the same check, and says on standard output what it kept.
+  /// the same check, and returns the lines that say what it kept.
   ///
   /// - Parameters:
   ///   - path: The failing session file.
   ///   - output: Where to write the shortest session, to commit as a fixture.
   ///   - contracts: The registered contracts.
+  /// - Returns: The shortest session's failure, then a line with what it kept.
   /// - Throws: ``SessionFileError`` for a file that is not a session of a registered app, a
   ///   session that replays as recorded (nothing to minimize), or an unwritable `output`.
   public static func minimize(_ path: String, to output: String, with contracts: [AnyContract])
-    async throws(SessionFileError)
+    async throws(SessionFileError) -> [String]
   {
     let (data, contract) = try read(path, with: contracts)
-    guard let (shortest, report) = try await contract.minimize(data, from: path),
+    guard let (shortest, report, originalSteps) = try await contract.minimize(data, from: path),
       let failure = report.failure
     else {
       throw SessionFileError(
@@ -45,12 +46,11 @@ public enum SessionReplays {
       throw SessionFileError(
         path: output, reason: "cannot be written (\((error as NSError).localizedDescription))")
     }
-    let recorded = try await contract.replay(data, from: path)
-    print(
-      failure.message.replacingOccurrences(of: "replay of \(path)", with: "replay of \(output)"))
-    print(
-      "conformance: \(output): \(report.steps) of \(recorded.steps) steps, failing as \(path) does "
-        + "(\(failure.check.rawValue), at its step \(failure.step ?? report.steps))")
+    return [
+      failure.message.replacingOccurrences(of: "replay of \(path)", with: "replay of \(output)"),
+      "conformance: \(output): \(report.steps) of \(originalSteps) steps, failing as \(path) "
+        + "does (\(failure.check.rawValue), at its step \(failure.step ?? report.steps))",
+    ]
   }
 
   /// Replays the session file at `path` against the contract of the app it names.

@@ -91,7 +91,9 @@ await CLI.run(spec) { arguments in
     guard let path = arguments.value("replay") else {
       throw UsageError("--minimize needs --replay FILE", usage: arguments.usage)
     }
-    try await SessionReplays.minimize(path, to: output, with: contracts)
+    for line in try await SessionReplays.minimize(path, to: output, with: contracts) {
+      StandardOutput.writeLine(line)
+    }
     return
   }
   if let path = arguments.value("replay") {

@@ -19,7 +19,7 @@ public struct AnyContract: Sendable {
   private let runWith: @Sendable (ContractRunner) async -> ContractReport
   private var replayWith: (@Sendable (Data, String) async throws(SessionFileError) -> ReplayReport)?
   private var minimizeWith:
-    (@Sendable (Data, String) async throws(SessionFileError) -> (Data, ReplayReport)?)?
+    (@Sendable (Data, String) async throws(SessionFileError) -> (Data, ReplayReport, Int)?)?
 
   /// Erases `contract`'s machine type.
   ///
@@ -59,7 +59,7 @@ public struct AnyContract: Sendable {
         let (shortest, report) = await sessions.minimize(
           session, from: path, against: contract)
       else { return nil }
-      return (SessionFile.encode(shortest), report)
+      return (SessionFile.encode(shortest), report, session.steps.count)
     }
   }
 
@@ -89,17 +89,19 @@ public struct AnyContract: Sendable {
   /// - Parameters:
   ///   - data: The file's bytes.
   ///   - path: The file's name, for the report.
-  /// - Returns: The shortest session's bytes and its report; `nil` when the session replays
-  ///   as recorded or fails in no step.
+  /// - Returns: The shortest session's bytes, its report, and how many steps the whole
+  ///   session has; `nil` when the session replays as recorded or fails in no step.
   /// - Throws: `SessionFileError` when the file is not a session of this app that decodes,
   ///   or this contract has no replay.
   public func minimize(_ data: Data, from path: String) async throws(SessionFileError)
-    -> (data: Data, report: ReplayReport)?
+    -> (data: Data, report: ReplayReport, originalSteps: Int)?
   {
     guard let minimizeWith else {
       throw SessionFileError(path: path, reason: "the \(name) contract does not replay sessions")
     }
-    return try await minimizeWith(data, path).map { (data: $0.0, report: $0.1) }
+    return try await minimizeWith(data, path).map {
+      (data: $0.0, report: $0.1, originalSteps: $0.2)
+    }
   }
 
   /// Runs the contract with `runner`.
