@@ -178,19 +178,10 @@ extension Feedback {
     effect: @escaping @Sendable (Key) async throws -> Event?,
     onError: (@Sendable (Key, any Error) -> Event?)? = nil
   ) -> Feedback {
-    custom(name: name ?? defaultName("forEach", fileID, line), initial: Set<Key>()) {
-      current, state, _, effects in
-      let next = keys(state)
-      guard next != current else { return }
-      for removed in current.subtracting(next) {
-        effects.cancel(removed)
-      }
-      for added in next.subtracting(current) {
-        effects.start(
-          added, answering: { try await effect(added) }, onError: bind(onError, to: added))
-      }
-      current = next
-    }
+    // The array form, in the set's own order: the same keys start and stop.
+    forEach(
+      keys: { Array(keys($0)) }, name: name ?? defaultName("forEach", fileID, line),
+      effect: effect, onError: onError)
   }
 
   /// Runs one effect per key, for as long as the key is in the state, starting new keys'
