@@ -141,7 +141,7 @@ let package = Package(
       ],
       path: "Apps/Movies/Tests/MoviesCLITests"),
     .target(
-      name: "SearchFeature", dependencies: ["Loop", "MovieCatalog"],
+      name: "SearchFeature", dependencies: ["Loop", "MovieCatalog", "LoopSession"],
       path: "Apps/Search/Sources/SearchFeature"),
     .target(
       name: "SearchContract",

@@ -231,3 +231,20 @@ public struct RecordedError: Error, Codable, Hashable, Sendable, CustomStringCon
     self.description = description
   }
 }
+
+extension Duration {
+  /// This duration as a session's setting: whole milliseconds, as text (`"300"`).
+  public var sessionSetting: String {
+    let (seconds, attoseconds) = components
+    return "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)"
+  }
+
+  /// The duration a session's setting names; `nil` for none, or for text that is not a
+  /// whole, non-negative number of milliseconds.
+  ///
+  /// - Parameter setting: The setting's text, as ``sessionSetting`` wrote it.
+  public init?(sessionSetting setting: String?) {
+    guard let setting, let milliseconds = Int(setting), milliseconds >= 0 else { return nil }
+    self = .milliseconds(milliseconds)
+  }
+}

@@ -1,3 +1,5 @@
+import LoopSession
+
 extension Search {
   /// The settings a recorded session keeps so a replay builds the same search: the debounce,
   /// in whole milliseconds (`debounce_ms`).
@@ -5,8 +7,7 @@ extension Search {
   /// - Parameter debounce: The debounce the app runs with.
   /// - Returns: The settings.
   public static func sessionSettings(debounce: Duration) -> [String: String] {
-    let (seconds, attoseconds) = debounce.components
-    return ["debounce_ms": "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)"]
+    ["debounce_ms": debounce.sessionSetting]
   }
 
   /// The debounce a session's settings name; `nil` when they name none or not a count of
@@ -15,8 +16,6 @@ extension Search {
   /// - Parameter settings: A session's settings.
   /// - Returns: The debounce.
   public static func debounce(inSessionSettings settings: [String: String]) -> Duration? {
-    guard let text = settings["debounce_ms"], let milliseconds = Int(text), milliseconds >= 0
-    else { return nil }
-    return .milliseconds(milliseconds)
+    Duration(sessionSetting: settings["debounce_ms"])
   }
 }

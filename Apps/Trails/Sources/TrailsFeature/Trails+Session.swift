@@ -1,3 +1,5 @@
+import LoopSession
+
 extension Trails {
   /// The settings a recorded session keeps so a replay builds the same planner: the save
   /// window and the watch interval, in whole milliseconds (`save_quiet_window_ms`,
@@ -10,8 +12,8 @@ extension Trails {
   public static func sessionSettings(saveQuietWindow: Duration, watchInterval: Duration?)
     -> [String: String]
   {
-    var settings = ["save_quiet_window_ms": "\(milliseconds(saveQuietWindow))"]
-    if let watchInterval { settings["watch_interval_ms"] = "\(milliseconds(watchInterval))" }
+    var settings = ["save_quiet_window_ms": saveQuietWindow.sessionSetting]
+    if let watchInterval { settings["watch_interval_ms"] = watchInterval.sessionSetting }
     return settings
   }
 
@@ -20,7 +22,7 @@ extension Trails {
   /// - Parameter settings: A session's settings.
   /// - Returns: The window.
   public static func saveQuietWindow(inSessionSettings settings: [String: String]) -> Duration {
-    duration(settings["save_quiet_window_ms"]) ?? .zero
+    Duration(sessionSetting: settings["save_quiet_window_ms"]) ?? .zero
   }
 
   /// The watch interval a session's settings name; `nil` when the planner did not watch.
@@ -28,16 +30,6 @@ extension Trails {
   /// - Parameter settings: A session's settings.
   /// - Returns: The interval.
   public static func watchInterval(inSessionSettings settings: [String: String]) -> Duration? {
-    duration(settings["watch_interval_ms"])
-  }
-
-  private static func milliseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
-  }
-
-  private static func duration(_ text: String?) -> Duration? {
-    guard let text, let milliseconds = Int(text), milliseconds >= 0 else { return nil }
-    return .milliseconds(milliseconds)
+    Duration(sessionSetting: settings["watch_interval_ms"])
   }
 }
