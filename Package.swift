@@ -36,7 +36,10 @@ let package = Package(
     ),
     .testTarget(
       name: "LoopTests", dependencies: ["Loop", "TestSupport"], path: "Runtime/Tests/LoopTests"),
-    .target(name: "LoopTesting", dependencies: ["Loop"], path: "Runtime/Sources/LoopTesting"),
+    .target(
+      name: "LoopTesting", dependencies: ["Loop"], path: "Runtime/Sources/LoopTesting",
+      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+    ),
     .testTarget(
       name: "LoopTestingTests",
       dependencies: ["Loop", "LoopTesting", "TestSupport"],
