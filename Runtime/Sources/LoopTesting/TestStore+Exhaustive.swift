@@ -36,7 +36,7 @@ extension TestStore {
     let ordinal = beginSend(at: site)
     store.send(event)
     // The event is reduced by now unless an effect was reducing; then it is reduced next.
-    let outcome = await until(timeout: .seconds(1)) { book in
+    let outcome = await until(timeout: .seconds(1), wakingOn: .newState) { book in
       book.userSteps.count > ordinal ? book.userSteps[ordinal] : nil
     }
     guard case .decided(let step) = outcome else {
@@ -191,7 +191,8 @@ extension TestStore {
     checkUncheckedSends()
     let claimed = session.withLock { $0.claimed }
     let exhaustive = exhaustivity == .on
-    let outcome = await until(timeout: timeout) { book -> ReceiveSearch? in
+    let outcome = await until(timeout: timeout, wakingOn: .newStateOrQuiet) {
+      book -> ReceiveSearch? in
       for index in claimed..<book.steps.count {
         guard case .effect = book.steps[index].origin else { continue }
         if exhaustive || matcher(book.steps[index].event) { return .step(index) }

@@ -58,7 +58,7 @@ extension TestStore {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     checkUncheckedSends()
     let start = session.withLock { $0.cursor }
-    let outcome = await until(timeout: timeout) { book -> Int?? in
+    let outcome = await until(timeout: timeout, wakingOn: .newStateOrQuiet) { book -> Int?? in
       if let match = book.states[start...].firstIndex(where: predicate) { return .some(match) }
       return book.isQuiet ? .some(nil) : nil
     }
@@ -122,7 +122,7 @@ extension TestStore {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     checkUncheckedSends()
     let start = session.withLock { $0.cursor }
-    let outcome = await until(timeout: timeout) { book -> Int? in
+    let outcome = await until(timeout: timeout, wakingOn: .newState) { book -> Int? in
       predicate(book.lastState) ? book.states.count - 1 : nil
     }
     switch outcome {
@@ -185,15 +185,21 @@ extension TestStore {
     case timedOut
   }
 
-  /// Re-evaluates `decide` after every change of the store until it returns a value.
+  /// Re-evaluates `decide` after every change of the store that meets `condition` until it
+  /// returns a value.
+  ///
+  /// `condition` must name every change that can turn `decide`'s `nil` into a value: the
+  /// others do not wake the caller.
   func until<Result>(
     timeout: Duration,
+    wakingOn condition: WakeCondition,
     _ decide: (borrowing MonitorStateMachine<State, Event>) -> Result?
   ) async -> Outcome<Result> {
     while true {
       let (version, decision) = monitor.read { book in (book.version, decide(book)) }
       if let decision { return .decided(decision) }
-      guard await monitor.waitForChange(after: version, timeout: timeout) else {
+      guard await monitor.waitForChange(after: version, until: condition, timeout: timeout)
+      else {
         return .timedOut
       }
     }
@@ -202,7 +208,9 @@ extension TestStore {
   /// Waits for quiet; reports and returns `false` when the store stays busy.
   func settle(timeout: Duration, site: CallSite) async -> Bool {
     checkUncheckedSends()
-    let outcome = await until(timeout: timeout) { book in book.isQuiet ? true : nil }
+    let outcome = await until(timeout: timeout, wakingOn: .quiet) { book in
+      book.isQuiet ? true : nil
+    }
     checkUncheckedSends()
     guard case .timedOut = outcome else { return true }
     let start = session.withLock { $0.cursor }

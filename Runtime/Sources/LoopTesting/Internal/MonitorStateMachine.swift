@@ -49,7 +49,7 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
 
   /// Quiet: nothing queued, and every running effect is waiting on a test instrument.
   var isQuiet: Bool {
-    queuedEvents == 0 && activities.values.allSatisfy(\.isBlocked)
+    queuedEvents == 0 && activities.values.allSatisfy { $0.isBlocked }
   }
 
   var lastState: State {

@@ -12,21 +12,39 @@ import Synchronization
 final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserver, Sendable {
   typealias Book = MonitorStateMachine<State, Event>
 
+  /// A suspended wait: resumed when a change meets its condition, or by the watchdog when the
+  /// store goes `timeout` without any change.
   private struct Waiter {
     let continuation: CheckedContinuation<Bool, Never>
-    var guardTask: Task<Void, Never>?
+    let condition: WakeCondition
+    /// How many states the book had when the wait began.
+    let statesSeen: Int
+    let timeout: Duration
+    /// When the wait began, or the last change after that: the timeout counts from here.
+    var since: ContinuousClock.Instant
+
+    var deadline: ContinuousClock.Instant { since.advanced(by: timeout) }
   }
 
   private struct Locked {
     var book: Book
     var waiters: [Int: Waiter] = [:]
     var nextWaiter = 0
+    /// How many waits a change has resumed.
+    var wakes = 0
+    /// The one task that ends waits on a store that stopped changing, while there are waiters.
+    var watchdog: (id: Int, task: Task<Void, Never>, wakesAt: ContinuousClock.Instant)?
+    var nextWatchdog = 0
   }
 
   private let locked: Mutex<Locked>
 
   init(initial: State) {
     locked = Mutex(Locked(book: Book(initial: initial)))
+  }
+
+  deinit {
+    locked.withLock { $0.watchdog?.task.cancel() }
   }
 
   /// The instrumentation to give the store: observations in, effects bound to this monitor.
@@ -49,53 +67,140 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     update { $0.waitEnded(id, effect: effect) }
   }
 
+  /// How many waits are suspended on this monitor now.
+  var waiting: Int {
+    locked.withLock { $0.waiters.count }
+  }
+
+  /// How many waits a change has resumed so far (not counting waits that found a change had
+  /// already happened, or that timed out).
+  var wakes: Int {
+    locked.withLock { $0.wakes }
+  }
+
   /// Reads the book under the lock.
   func read<Result>(_ body: (borrowing Book) -> Result) -> Result {
     locked.withLock { body($0.book) }
   }
 
-  /// Suspends until the book's version differs from `version`, or until `timeout` passes
-  /// with no change.
+  /// Suspends until a change meets `condition`, or until `timeout` passes with no change.
+  ///
+  /// Returns at once when the book's version differs from `version`: something changed since
+  /// the caller decided. A change that does not meet `condition` cannot change the caller's
+  /// decision, so it does not wake the caller (it restarts the timeout).
   ///
   /// - Returns: `true` on a change, `false` on the timeout.
-  func waitForChange(after version: Int, timeout: Duration) async -> Bool {
+  func waitForChange(
+    after version: Int, until condition: WakeCondition, timeout: Duration
+  ) async -> Bool {
     await withCheckedContinuation { continuation in
-      let changed = locked.withLock { locked -> Bool in
-        guard locked.book.version == version else { return true }
+      let (changed, replaced) = locked.withLock { locked -> (Bool, Task<Void, Never>?) in
+        guard locked.book.version == version else { return (true, nil) }
         let id = locked.nextWaiter
         locked.nextWaiter += 1
-        // The guard is the one wall-clock wait in the library: it only ends a wait on a store
-        // that stopped changing while still busy (an effect blocked on something real).
-        let guardTask = Task { [self] in
-          do {
-            try await Task.sleep(for: timeout)
-          } catch {
-            return
-          }
-          expire(id)
+        let waiter = Waiter(
+          continuation: continuation, condition: condition,
+          statesSeen: locked.book.states.count, timeout: timeout, since: .now)
+        locked.waiters[id] = waiter
+        guard locked.watchdog.map({ $0.wakesAt > waiter.deadline }) ?? true else {
+          return (false, nil)
         }
-        locked.waiters[id] = Waiter(continuation: continuation, guardTask: guardTask)
-        return false
+        return (false, startWatchdog(wakingAt: waiter.deadline, in: &locked))
       }
+      replaced?.cancel()
       if changed { continuation.resume(returning: true) }
     }
   }
 
-  private func expire(_ id: Int) {
-    let waiter = locked.withLock { $0.waiters.removeValue(forKey: id) }
-    waiter?.continuation.resume(returning: false)
+  /// Replaces the watchdog with one that first wakes at `deadline`; returns the one replaced,
+  /// for the caller to cancel once the lock is released.
+  ///
+  /// The watchdog is the one wall-clock wait in the library: it only ends a wait on a store
+  /// that stopped changing while still busy (an effect blocked on something real). It sleeps
+  /// to the earliest deadline of the waiters, ends those that are due, and stops when none
+  /// are left; changes never touch it, so a step of a test makes no task and no timer.
+  private func startWatchdog(
+    wakingAt deadline: ContinuousClock.Instant, in locked: inout Locked
+  ) -> Task<Void, Never>? {
+    let replaced = locked.watchdog?.task
+    let id = locked.nextWatchdog
+    locked.nextWatchdog += 1
+    let task = Task { [weak self] in
+      var wake = deadline
+      while true {
+        do {
+          try await Task.sleep(until: wake, clock: .continuous)
+        } catch {
+          return
+        }
+        guard let next = self?.expireOverdue(watchdog: id) else { return }
+        wake = next
+      }
+    }
+    locked.watchdog = (id, task, deadline)
+    return replaced
+  }
+
+  /// Ends the waits that are due; returns when watchdog `id` should wake next, or `nil` when
+  /// it should stop (no waiters left, or another watchdog replaced it).
+  private func expireOverdue(watchdog id: Int) -> ContinuousClock.Instant? {
+    let now = ContinuousClock.now
+    let (overdue, next) = locked.withLock { locked -> ([Waiter], ContinuousClock.Instant?) in
+      var overdue: [Waiter] = []
+      for (key, waiter) in locked.waiters where waiter.deadline <= now {
+        overdue.append(waiter)
+        locked.waiters[key] = nil
+      }
+      guard locked.watchdog?.id == id else { return (overdue, nil) }
+      guard let next = locked.waiters.values.map(\.deadline).min() else {
+        locked.watchdog = nil
+        return (overdue, nil)
+      }
+      locked.watchdog?.wakesAt = next
+      return (overdue, next)
+    }
+    for waiter in overdue { waiter.continuation.resume(returning: false) }
+    return next
   }
 
   private func update(_ body: (inout Book) -> Void) {
-    let waiters = locked.withLock { locked -> [Waiter] in
+    let woken = locked.withLock { locked -> [Waiter] in
       body(&locked.book)
       guard !locked.waiters.isEmpty else { return [] }
-      defer { locked.waiters = [:] }
-      return Array(locked.waiters.values)
+      let now = ContinuousClock.now
+      var woken: [Waiter] = []
+      for (key, waiter) in locked.waiters {
+        if waiter.condition.isMet(by: locked.book, statesSeen: waiter.statesSeen) {
+          woken.append(waiter)
+          locked.waiters[key] = nil
+        } else {
+          locked.waiters[key]?.since = now
+        }
+      }
+      locked.wakes += woken.count
+      return woken
     }
-    for waiter in waiters {
-      waiter.guardTask?.cancel()
-      waiter.continuation.resume(returning: true)
+    for waiter in woken { waiter.continuation.resume(returning: true) }
+  }
+}
+
+/// What can change the decision of a waiting ``TestStore`` call; only such a change wakes it.
+enum WakeCondition: Sendable {
+  /// The store became quiet.
+  case quiet
+  /// A new state, or quiet.
+  case newStateOrQuiet
+  /// A new state.
+  case newState
+
+  /// Whether `book` meets the condition of a wait that began when it had `statesSeen` states.
+  func isMet<State, Event>(
+    by book: borrowing MonitorStateMachine<State, Event>, statesSeen: Int
+  ) -> Bool {
+    switch self {
+    case .quiet: book.isQuiet
+    case .newStateOrQuiet: book.states.count > statesSeen || book.isQuiet
+    case .newState: book.states.count > statesSeen
     }
   }
 }
