@@ -55,6 +55,9 @@ struct Report {
   /// B5 must reach at least this many explorer steps per second.
   static let minimumExplorerStepsPerSecond = 1_000_000.0
 
+  /// B7's median step must take less than this many microseconds.
+  static let maximumTestStoreStepMicroseconds = 15.0
+
   /// The report as a JSON-compatible dictionary.
   var json: [String: Any] {
     let b1 = Bench.median(reducerLoop)
@@ -66,6 +69,7 @@ struct Report {
     let bytesPerStore = Bench.median(memory.map { Double($0.rssGrowth) / stores })
     let peakBytesPerStore = Bench.median(memory.map { Double($0.peakGrowth) / stores })
     let b5 = Bench.median(explorer.map(\.stepsPerSecond))
+    let b7 = Bench.median(testStoreLatency.map { Bench.median($0) / 1000 })
     // How many times better Loop does than the baseline: above 1, Loop is ahead.
     let actorB2 = Bench.median(baseline.storeSend)
     let actorB3 = Bench.median(baseline.feedbackRoundTrips)
@@ -95,6 +99,9 @@ struct Report {
       "B5_explorerStepsPerSecond": target(
         "at least \(Int(Self.minimumExplorerStepsPerSecond))", b5,
         met: b5 >= Self.minimumExplorerStepsPerSecond),
+      "B7_usPerStep": target(
+        "below \(Int(Self.maximumTestStoreStepMicroseconds))", b7,
+        met: b7 < Self.maximumTestStoreStepMicroseconds),
     ]
     return [
       "machine": [
