@@ -2,13 +2,13 @@ import Loop
 import Synchronization
 
 /// The one monitor of one TestStore: receives every count under one lock and wakes the test
-/// when something changes.
+/// when a change can decide what it waits for.
 ///
 /// The store reports its observations (under the store's own lock, in order); instruments
 /// report the waits of the store's effects, which reach the monitor through the task-local
-/// ``EffectScope``. A waiting test registers for the next change and is resumed when it
-/// happens: nothing polls. A wall-clock deadline only guards against a store that never
-/// changes again while busy.
+/// ``EffectScope``. A waiting test registers with a ``WakeCondition`` and is resumed by the
+/// first change that meets it: nothing polls. A wall-clock deadline, kept by one watchdog
+/// task, only guards against a store that stops changing while busy.
 final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserver, Sendable {
   typealias Book = MonitorStateMachine<State, Event>
 
