@@ -23,6 +23,9 @@ public enum WaitBound {
   /// How long the ``Watchdog`` lets a test it cancelled take to end before it stops the
   /// run: 2 s (times ``scale``).
   public static let afterCancel: Duration = .seconds(2) * scale
+  /// How long Swift's cooperative pool may run no task at all, with a test past its bound,
+  /// before the ``Watchdog`` calls it a deadlock and stops the run: 30 s (times ``scale``).
+  public static let poolSilence: Duration = .seconds(30) * scale
 }
 
 /// A wait that reached its bound: what was awaited, where, and what had happened meanwhile.
