@@ -20,6 +20,12 @@ public enum WaitBound {
   public static let standard: Duration = .seconds(2) * scale
   /// The bound of the ``Watchdog`` trait, for a whole test: 5 s (times ``scale``).
   public static let wholeTest: Duration = .seconds(5) * scale
+  /// The ``Watchdog`` bound of a test that repeats a race hundreds of times: 120 s.
+  ///
+  /// Times ``scale``. Such a test moves one task hand-off at a time, each queued behind the
+  /// other tests' work, so in the full suite it runs about as long as the whole run: 31-33 s
+  /// here, 60-67 s under `make flake-check`, which a bound of 30 s failed once in 15 runs.
+  public static let repeatedRaces: Duration = .seconds(120) * scale
   /// How long the ``Watchdog`` lets a test it cancelled take to end before it stops the
   /// run: 2 s (times ``scale``).
   public static let afterCancel: Duration = .seconds(2) * scale

@@ -6,7 +6,7 @@ import Testing
 /// `await clock.advance(by:)` on a clock that serves a `TestStore`: the obvious test (send,
 /// advance the clock, expect the effect) passes every time, because the clock lets the store
 /// settle before time moves, so the sleep `send` started is on the clock.
-@Suite(.watchdog(.seconds(30) * WaitBound.scale))
+@Suite(.watchdog(WaitBound.repeatedRaces))
 struct TestClockSettlingTests {
   @Test func theDebounceFiresAtItsDeadlineEveryTimeWhenTheClockIsAdvancedRightAfterSend()
     async

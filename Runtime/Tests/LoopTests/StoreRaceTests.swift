@@ -3,9 +3,9 @@ import Testing
 
 @testable import Loop
 
-/// Races the store must win every time, repeated: each run is short, but two hundred of them
-/// on a loaded machine (`make flake-check`) take longer than one test's usual bound.
-@Suite(.watchdog(.seconds(30) * WaitBound.scale))
+/// Races the store must win every time, repeated: each run is short, but hundreds of them
+/// in the full suite take about as long as the run (``WaitBound/repeatedRaces``).
+@Suite(.watchdog(WaitBound.repeatedRaces))
 struct StoreRaceTests {
   @Test func anEffectThatEndsItsOwnQueryAtOnceFromTheInitialStateIsReducedOnce() async throws {
     // The effect may answer before the store has its task handle; the answer cancels it.
