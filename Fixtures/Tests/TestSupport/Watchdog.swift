@@ -16,7 +16,7 @@ import Testing
 /// the test's name on standard error and ends the process with status 1, so the run stops
 /// with a reason instead of hanging. Every result reported before that stands. A deadlock
 /// that blocks every thread of the cooperative pool stops every task, the watchdog's too; a
-/// ``ThreadGuard`` on a thread of its own then ends the run the same way, naming the test.
+/// ``DeadlockGuard`` on a thread of its own then ends the run the same way, naming the test.
 ///
 /// ```swift
 /// @Suite(.watchdog) struct StoreTests { ... }
@@ -49,19 +49,10 @@ public struct Watchdog: TestTrait, SuiteTrait, TestScoping {
     var lastResort: GuardTimer?
     defer { lastResort?.cancel() }
     // When every thread of the cooperative pool is blocked, neither the bound's timer nor
-    // the last resort (both tasks) can run; this thread still does.
-    let deadlocked = ThreadGuard(
-      bound: bound + WaitBound.afterCancel * 2, silence: WaitBound.poolSilence
-    ) { [bound] in
-      let message =
-        "watchdog: \(test.name) (\(place)) is past its bound of \(bound), and Swift's cooperative"
-        + " pool has run no task for \(WaitBound.poolSilence): every thread of it is blocked (a"
-        + " deadlock), so not even the watchdog can cancel the test. Stopping the run; results"
-        + " above stand.\n"
-      FileHandle.standardError.write(Data(message.utf8))
-      exit(1)
-    }
-    defer { deadlocked.cancel() }
+    // the last resort (both tasks) can run; the deadlock guard's thread still does.
+    let scope = DeadlockGuard.shared.enter(
+      "\(test.name) (\(place))", bound: bound + WaitBound.afterCancel * 2)
+    defer { DeadlockGuard.shared.leave(scope) }
     try await run(function) { [bound] in
       let timedOut = WaitTimedOut(what: "\(test.name) to finish", bound: bound, location: place)
       Issue.record(Comment(rawValue: timedOut.description), sourceLocation: test.sourceLocation)
