@@ -1,4 +1,3 @@
-import Foundation
 import Loop
 import TestSupport
 import Testing
@@ -60,34 +59,6 @@ struct StoreMonitorTests {
     #expect(store.state == 1)
   }
 
-  @Test func aTimeoutDoesNotCountTimeWhenNoTaskCouldRun() async throws {
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    let store = TestStore(
-      initial: 0, reducer: Reducer<Int, Int> { state, event in state += event },
-      feedbacks: [.streaming(of: { _ in true }, name: "subscription") { _ in stream }],
-      exhaustivity: .off)
-    let waited = Task { await store.waitForCurrentState(timeout: .milliseconds(50)) { $0 == 1 } }
-    await waitersOf(store, reach: 1)
-
-    // Every thread of the pool blocked for three times the timeout: neither the subscription
-    // nor the watchdog can run, and the watchdog wakes late by that much.
-    let threads = ProcessInfo.processInfo.activeProcessorCount
-    let released = DispatchSemaphore(value: 0)
-    let blocked = Task.detached {
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<threads {
-          group.addTask { block(on: released, for: .milliseconds(150)) }
-        }
-      }
-    }
-    await blocked.value
-    continuation.yield(1)
-    // Counting the blocked time, the wait would have failed with "went 0.05 seconds without
-    // any change"; its timeout starts again once the pool runs, and the event comes in it.
-    await waited.value
-    continuation.finish()
-  }
-
   @Test func aTestStoreIsReleasedWhileItsWatchdogSleeps() async throws {
     weak var monitor: StoreMonitor<Int, Int>?
     do {
@@ -101,9 +72,4 @@ struct StoreMonitorTests {
     }
     #expect(monitor == nil)
   }
-}
-
-/// Blocks the calling thread (a thread of the pool, here) for `duration`.
-private func block(on semaphore: DispatchSemaphore, for duration: Duration) {
-  _ = semaphore.wait(timeout: .now() + .milliseconds(Int(duration / .milliseconds(1))))
 }

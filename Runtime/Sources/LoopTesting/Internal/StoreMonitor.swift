@@ -39,9 +39,6 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
 
   private let locked: Mutex<Locked>
 
-  /// How late a watchdog may wake and still count the time: more, and no task could run.
-  static var lateness: Duration { .milliseconds(10) }
-
   init(initial: State) {
     locked = Mutex(Locked(book: Book(initial: initial)))
   }
@@ -136,8 +133,7 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
         } catch {
           return
         }
-        let late = wake.duration(to: .now)
-        guard let next = self?.expireOverdue(watchdog: id, late: late) else { return }
+        guard let next = self?.expireOverdue(watchdog: id) else { return }
         wake = next
       }
     }
@@ -147,19 +143,9 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
 
   /// Ends the waits that are due; returns when watchdog `id` should wake next, or `nil` when
   /// it should stop (no waiters left, or another watchdog replaced it).
-  ///
-  /// A watchdog that woke ``lateness`` or more after its deadline found no task able to run
-  /// for that long (every core busy), so neither could the effects its waits wait on: it ends
-  /// no wait then, and every timeout starts again, so a starved machine stretches a timeout
-  /// instead of failing a healthy test. A watchdog on time ends the waits that are due.
-  private func expireOverdue(
-    watchdog id: Int, late: Duration
-  ) -> ContinuousClock.Instant? {
+  private func expireOverdue(watchdog id: Int) -> ContinuousClock.Instant? {
     let now = ContinuousClock.now
     let (overdue, next) = locked.withLock { locked -> ([Waiter], ContinuousClock.Instant?) in
-      if late >= Self.lateness {
-        for key in locked.waiters.keys { locked.waiters[key]?.since = now }
-      }
       var overdue: [Waiter] = []
       for (key, waiter) in locked.waiters where waiter.deadline <= now {
         overdue.append(waiter)
