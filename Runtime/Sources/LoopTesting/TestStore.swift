@@ -11,6 +11,12 @@ import Synchronization
 /// on an instrument. A wait that cannot succeed on a quiet store fails at once, naming what is
 /// pending, instead of timing out.
 ///
+/// Each wait's `timeout` only guards a busy store that stopped changing (an effect blocked on
+/// something that is not an instrument). It counts wall-clock time in which tasks could run:
+/// while every thread of Swift's cooperative pool is held by other work (a long synchronous
+/// test running beside this one), the store's effects cannot answer, so that time is not
+/// counted, and a loaded machine stretches the timeout instead of failing a healthy test.
+///
 /// Destination mode (``Exhaustivity/off``): send events, settle, wait for the states a user
 /// would see, then assert on ``state`` and on the doubles.
 ///

@@ -1,3 +1,4 @@
+import Foundation
 import Loop
 import TestSupport
 import Testing
@@ -59,6 +60,36 @@ struct StoreMonitorTests {
     #expect(store.state == 1)
   }
 
+  @Test func aWaitDoesNotTimeOutWhileEveryThreadOfThePoolIsHeldByOtherWork() async throws {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = TestStore(
+      initial: 0, reducer: Reducer<Int, Int> { state, event in state += event },
+      feedbacks: [.streaming(of: { _ in true }, name: "subscription") { _ in stream }],
+      exhaustivity: .off)
+    // Other work (a long synchronous test beside this one) holds every thread of the pool for
+    // three times the wait's timeout, so neither the effect nor the watchdog can run; the
+    // answer comes just after the threads are free, when the watchdog, late, is already due.
+    // A thread of its own (Dispatch's would wait for the pool) frees them and answers.
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    let released = DispatchSemaphore(value: 0)
+    let holders = Task.detached {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<threads { group.addTask { hold(until: released) } }
+      }
+    }
+    Thread {
+      Thread.sleep(forTimeInterval: 0.9)
+      for _ in 0..<threads { released.signal() }
+      Thread.sleep(forTimeInterval: 0.02)
+      continuation.yield(1)
+    }.start()
+
+    await store.waitForCurrentState(timeout: .milliseconds(300)) { $0 == 1 }
+    await holders.value
+    #expect(store.state == 1)
+    continuation.finish()
+  }
+
   @Test func aTestStoreIsReleasedWhileItsWatchdogSleeps() async throws {
     weak var monitor: StoreMonitor<Int, Int>?
     do {
@@ -72,4 +103,9 @@ struct StoreMonitorTests {
     }
     #expect(monitor == nil)
   }
+}
+
+/// Blocks the calling thread, a thread of the pool here, until `semaphore` is signalled.
+private func hold(until semaphore: DispatchSemaphore) {
+  semaphore.wait()
 }

@@ -7,23 +7,29 @@ import Synchronization
 /// The store reports its observations (under the store's own lock, in order); instruments
 /// report the waits of the store's effects, which reach the monitor through the task-local
 /// ``EffectScope``. A waiting test registers with a ``WakeCondition`` and is resumed by the
-/// first change that meets it: nothing polls. A wall-clock deadline, kept by one watchdog
+/// first change that meets it: nothing polls. A wall-clock timeout, counted by one watchdog
 /// task, only guards against a store that stops changing while busy.
 final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserver, Sendable {
   typealias Book = MonitorStateMachine<State, Event>
 
-  /// A suspended wait: resumed when a change meets its condition, or by the watchdog when the
-  /// store goes `timeout` without any change.
+  /// A suspended wait: resumed when a change meets its condition, or by the watchdog once it
+  /// has counted `timeout` without any change.
   private struct Waiter {
     let continuation: CheckedContinuation<Bool, Never>
     let condition: WakeCondition
     /// How many states the book had when the wait began.
     let statesSeen: Int
     let timeout: Duration
-    /// When the wait began, or the last change after that: the timeout counts from here.
-    var since: ContinuousClock.Instant
+    /// The time counted towards `timeout` since the wait began or the last change.
+    var counted: Duration = .zero
+    /// Up to when `counted` counts.
+    var mark: ContinuousClock.Instant
 
-    var deadline: ContinuousClock.Instant { since.advanced(by: timeout) }
+    /// When the watchdog must next look at this wait: a tick away, or sooner when less
+    /// than a tick is left.
+    var due: ContinuousClock.Instant {
+      mark.advanced(by: min(StoreMonitor.tick, timeout - counted))
+    }
   }
 
   private struct Locked {
@@ -32,7 +38,8 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     var nextWaiter = 0
     /// How many waits a change has resumed.
     var wakes = 0
-    /// The one task that ends waits on a store that stopped changing, while there are waiters.
+    /// The one task that ends waits on a store that stopped changing, while there are waiters,
+    /// and when it wakes next.
     var watchdog: (id: Int, task: Task<Void, Never>, wakesAt: ContinuousClock.Instant)?
     var nextWatchdog = 0
   }
@@ -83,11 +90,11 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     locked.withLock { body($0.book) }
   }
 
-  /// Suspends until a change meets `condition`, or until `timeout` passes with no change.
+  /// Suspends until a change meets `condition`, or until `timeout` is counted with no change.
   ///
   /// Returns at once when the book's version differs from `version`: something changed since
   /// the caller decided. A change that does not meet `condition` cannot change the caller's
-  /// decision, so it does not wake the caller (it restarts the timeout).
+  /// decision, so it does not wake the caller (it starts the count again).
   ///
   /// - Returns: `true` on a change, `false` on the timeout.
   func waitForChange(
@@ -100,59 +107,85 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
         locked.nextWaiter += 1
         let waiter = Waiter(
           continuation: continuation, condition: condition,
-          statesSeen: locked.book.states.count, timeout: timeout, since: .now)
+          statesSeen: locked.book.states.count, timeout: timeout, mark: .now)
         locked.waiters[id] = waiter
-        guard locked.watchdog.map({ $0.wakesAt > waiter.deadline }) ?? true else {
+        guard locked.watchdog.map({ $0.wakesAt > waiter.due }) ?? true else {
           return (false, nil)
         }
-        return (false, startWatchdog(wakingAt: waiter.deadline, in: &locked))
+        return (false, startWatchdog(wakingAt: waiter.due, in: &locked))
       }
       replaced?.cancel()
       if changed { continuation.resume(returning: true) }
     }
   }
 
-  /// Replaces the watchdog with one that first wakes at `deadline`; returns the one replaced,
+  /// How often the watchdog counts the time of the waits pending: 50 ms.
+  ///
+  /// A watchdog that wakes more than a tick late found no thread to run on for that long, and
+  /// neither did the effects the waits wait on, so that time is not counted.
+  static var tick: Duration { .milliseconds(50) }
+
+  /// Replaces the watchdog with one that first wakes at `instant`; returns the one replaced,
   /// for the caller to cancel once the lock is released.
   ///
   /// The watchdog is the one wall-clock wait in the library: it only ends a wait on a store
-  /// that stopped changing while still busy (an effect blocked on something real). It sleeps
-  /// to the earliest deadline of the waiters, ends those that are due, and stops when none
-  /// are left; changes never touch it, so a step of a test makes no task and no timer.
+  /// that stopped changing while still busy (an effect blocked on something real). While
+  /// waits are pending it wakes every ``tick`` (sooner when a wait has less left), counts the
+  /// time since it last looked towards each wait's timeout, ends those whose timeout is
+  /// counted, and stops when none are left; changes never touch it, so a step of a test
+  /// makes no task and no timer.
+  ///
+  /// It counts only time in which tasks could run: when every thread of Swift's cooperative
+  /// pool is held by other work (a long synchronous test beside this one), the effects cannot
+  /// answer and the watchdog cannot wake either; it wakes late, counts nothing for that tick,
+  /// and gives the effects a tick to go on. A starved machine stretches a timeout instead of
+  /// failing a healthy test; a machine on which every tick is late never ends a wait (the
+  /// test's own time limit does).
   private func startWatchdog(
-    wakingAt deadline: ContinuousClock.Instant, in locked: inout Locked
+    wakingAt instant: ContinuousClock.Instant, in locked: inout Locked
   ) -> Task<Void, Never>? {
     let replaced = locked.watchdog?.task
     let id = locked.nextWatchdog
     locked.nextWatchdog += 1
     let task = Task { [weak self] in
-      var wake = deadline
+      var wake = instant
       while true {
         do {
           try await Task.sleep(until: wake, clock: .continuous)
         } catch {
           return
         }
-        guard let next = self?.expireOverdue(watchdog: id) else { return }
+        guard let next = self?.count(watchdog: id, plannedFor: wake) else { return }
         wake = next
       }
     }
-    locked.watchdog = (id, task, deadline)
+    locked.watchdog = (id, task, instant)
     return replaced
   }
 
-  /// Ends the waits that are due; returns when watchdog `id` should wake next, or `nil` when
-  /// it should stop (no waiters left, or another watchdog replaced it).
-  private func expireOverdue(watchdog id: Int) -> ContinuousClock.Instant? {
+  /// Counts the time since the last look towards each wait, unless watchdog `id` woke more
+  /// than a ``tick`` after `planned`, and ends the waits whose timeout is counted; returns
+  /// when the watchdog should wake next, or `nil` when it should stop (no waits left, or
+  /// another watchdog replaced it).
+  private func count(
+    watchdog id: Int, plannedFor planned: ContinuousClock.Instant
+  ) -> ContinuousClock.Instant? {
     let now = ContinuousClock.now
+    let starved = planned.duration(to: now) > Self.tick
     let (overdue, next) = locked.withLock { locked -> ([Waiter], ContinuousClock.Instant?) in
+      guard locked.watchdog?.id == id else { return ([], nil) }
       var overdue: [Waiter] = []
-      for (key, waiter) in locked.waiters where waiter.deadline <= now {
-        overdue.append(waiter)
-        locked.waiters[key] = nil
+      for (key, var waiter) in locked.waiters {
+        if !starved { waiter.counted += waiter.mark.duration(to: now) }
+        waiter.mark = now
+        if waiter.counted >= waiter.timeout {
+          overdue.append(waiter)
+          locked.waiters[key] = nil
+        } else {
+          locked.waiters[key] = waiter
+        }
       }
-      guard locked.watchdog?.id == id else { return (overdue, nil) }
-      guard let next = locked.waiters.values.map(\.deadline).min() else {
+      guard let next = locked.waiters.values.map(\.due).min() else {
         locked.watchdog = nil
         return (overdue, nil)
       }
@@ -174,7 +207,8 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
           woken.append(waiter)
           locked.waiters[key] = nil
         } else {
-          locked.waiters[key]?.since = now
+          locked.waiters[key]?.counted = .zero
+          locked.waiters[key]?.mark = now
         }
       }
       locked.wakes += woken.count
