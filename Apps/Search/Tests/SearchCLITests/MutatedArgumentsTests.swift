@@ -14,18 +14,17 @@ struct MutatedArgumentsTests {
   ]
   static let tokens = ["--json", "--limit", "--source", "fixtures", "star", "3"]
 
-  @Test func mutatedArgumentListsExitWithZeroOneOrTwoAndNeverBySignal() throws {
-    let executable = try CommandRun.binaryURL("movie-search")
+  @Test func mutatedArgumentListsExitWithZeroOneOrTwoAndNeverBySignal() async throws {
     let lists = ArgumentMutation.lists(
       from: Self.bases, tokens: Self.tokens, count: 30, seed: 0xB1_0002)
     for arguments in lists {
-      let run = try ExitProbe.run(
-        executable, arguments, environment: ["TMDB_API_KEY": "", "NO_COLOR": "1"])
+      let run = try await CommandRun.run(
+        "movie-search", arguments, environment: ["TMDB_API_KEY": "", "NO_COLOR": "1"])
       let shown = arguments.map { String($0.prefix(40)) }
       #expect(run.exited, "movie-search \(shown) ended by signal \(run.status)")
       #expect(
         [0, 1, 2].contains(run.status),
-        "movie-search \(shown) exited \(run.status), expected 0, 1 or 2: \(run.standardError.prefix(300))"
+        "movie-search \(shown) exited \(run.status), expected 0, 1 or 2: \(run.stderr.prefix(300))"
       )
     }
   }

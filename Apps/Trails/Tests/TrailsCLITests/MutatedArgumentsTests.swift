@@ -22,26 +22,19 @@ struct MutatedArgumentsTests {
     "--json", "--day", "--to-day", "trails://trail/x", "gull-point-loop", "15",
   ]
 
-  @Test func mutatedArgumentListsExitWithZeroOneOrTwoAndNeverBySignal() throws {
+  @Test func mutatedArgumentListsExitWithZeroOneOrTwoAndNeverBySignal() async throws {
     let folder = try TemporaryFolder()
-    let executable = try #require(
-      [
-        Bundle.main.bundleURL.appendingPathComponent("trails"),
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-          .appendingPathComponent("trails"),
-      ].first { FileManager.default.isExecutableFile(atPath: $0.path) },
-      "trails is not built next to the tests: run swift build --build-tests")
     let lists = ArgumentMutation.lists(
       from: Self.bases.map { ["--db", folder.path("plan.sqlite")] + $0 }, tokens: Self.tokens,
       count: 30, seed: 0xB1_0003)
     for arguments in lists {
-      let run = try ExitProbe.run(
-        executable, arguments, environment: ["XDG_DATA_HOME": folder.path("xdg"), "NO_COLOR": "1"])
+      let run = try await CommandRun.run(
+        "trails", arguments, environment: ["XDG_DATA_HOME": folder.path("xdg"), "NO_COLOR": "1"])
       let shown = arguments.map { String($0.prefix(40)) }
       #expect(run.exited, "trails \(shown) ended by signal \(run.status)")
       #expect(
         [0, 1, 2].contains(run.status),
-        "trails \(shown) exited \(run.status), expected 0, 1 or 2: \(run.standardError.prefix(300))"
+        "trails \(shown) exited \(run.status), expected 0, 1 or 2: \(run.stderr.prefix(300))"
       )
     }
   }
