@@ -131,9 +131,10 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     feedbacks: [Feedback<State, Event>],
     clock: TestClock?,
     exhaustivity: Exhaustivity,
-    site: CallSite
+    site: CallSite,
+    watchdogClock: WatchdogClock = .continuous
   ) {
-    let monitor = StoreMonitor<State, Event>(initial: initial)
+    let monitor = StoreMonitor<State, Event>(initial: initial, clock: watchdogClock)
     self.monitor = monitor
     self.clock = clock
     self.exhaustivity = exhaustivity

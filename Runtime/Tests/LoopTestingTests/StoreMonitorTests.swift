@@ -1,4 +1,3 @@
-import Foundation
 import Loop
 import TestSupport
 import Testing
@@ -60,32 +59,61 @@ struct StoreMonitorTests {
     #expect(store.state == 1)
   }
 
-  @Test func aWaitDoesNotTimeOutWhileEveryThreadOfThePoolIsHeldByOtherWork() async throws {
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    let store = TestStore(
+  /// A store fed by `stream`, whose watchdog counts on `watchdog`.
+  private func subscribed(
+    to stream: AsyncStream<Int>, watchdog: TestClock, line: UInt = #line
+  ) -> TestStore<Int, Int> {
+    TestStore(
       initial: 0, reducer: Reducer<Int, Int> { state, event in state += event },
       feedbacks: [.streaming(of: { _ in true }, name: "subscription") { _ in stream }],
-      exhaustivity: .off)
-    // Other work (a long synchronous test beside this one) holds every thread of the pool for
-    // three times the wait's timeout, so neither the effect nor the watchdog can run; the
-    // answer comes just after the threads are free, when the watchdog, late, is already due.
-    // A thread of its own (Dispatch's would wait for the pool) frees them and answers.
-    let threads = ProcessInfo.processInfo.activeProcessorCount
-    let released = DispatchSemaphore(value: 0)
-    let holders = Task.detached {
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<threads { group.addTask { hold(until: released) } }
-      }
-    }
-    Thread {
-      Thread.sleep(forTimeInterval: 0.9)
-      for _ in 0..<threads { released.signal() }
-      Thread.sleep(forTimeInterval: 0.02)
-      continuation.yield(1)
-    }.start()
+      clock: nil, exhaustivity: .off,
+      site: CallSite(fileID: #fileID, filePath: #filePath, line: line, column: 1),
+      watchdogClock: WatchdogClock(watchdog))
+  }
 
-    await store.waitForCurrentState(timeout: .milliseconds(300)) { $0 == 1 }
-    await holders.value
+  /// Waits until the watchdog sleeps on `watchdog` (again, after a look).
+  private func watchdogSleeps(on watchdog: TestClock) async throws {
+    try await bounded("the watchdog to sleep") { try await watchdog.waitForSleepers(count: 1) }
+  }
+
+  @Test func looksOnTimeEndAWaitOnceItsTimeoutIsCounted() async throws {
+    let watchdog = TestClock()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = subscribed(to: stream, watchdog: watchdog)
+    try await withKnownIssue {
+      async let waited: Void = store.waitForCurrentState(timeout: .milliseconds(120)) { $0 == 1 }
+      // A look every tick (50 ms), then one at the timeout's end.
+      for step in [50, 50] {
+        try await watchdogSleeps(on: watchdog)
+        await watchdog.advance(by: .milliseconds(step))
+      }
+      try await watchdogSleeps(on: watchdog)
+      #expect(store.monitor.waiting == 1)
+      await watchdog.advance(by: .milliseconds(20))
+      await waited
+    } matching: { issue in
+      message(of: issue).contains("it did not, and the store went 0.12 seconds without any change")
+    }
+    continuation.finish()
+  }
+
+  @Test func aLookMoreThanATickLateCountsNothing() async throws {
+    let watchdog = TestClock()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = subscribed(to: stream, watchdog: watchdog)
+    let waited = Task { await store.waitForCurrentState(timeout: .milliseconds(300)) { $0 == 1 } }
+    try await watchdogSleeps(on: watchdog)
+
+    // The watchdog was due at 50 ms and looks at 450 ms: every thread of the pool was held by
+    // other work meanwhile (a long synchronous test beside this one), so the effects could
+    // not answer either. That time is not counted: the wait goes on.
+    await watchdog.advance(by: .milliseconds(450))
+    try await watchdogSleeps(on: watchdog)
+    #expect(store.monitor.waiting == 1)
+
+    // The answer comes on the next tick, and ends the wait.
+    continuation.yield(1)
+    await waited.value
     #expect(store.state == 1)
     continuation.finish()
   }
@@ -103,9 +131,4 @@ struct StoreMonitorTests {
     }
     #expect(monitor == nil)
   }
-}
-
-/// Blocks the calling thread, a thread of the pool here, until `semaphore` is signalled.
-private func hold(until semaphore: DispatchSemaphore) {
-  semaphore.wait()
 }

@@ -22,14 +22,12 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     let timeout: Duration
     /// The time counted towards `timeout` since the wait began or the last change.
     var counted: Duration = .zero
-    /// Up to when `counted` counts.
-    var mark: ContinuousClock.Instant
+    /// Up to when `counted` counts, on the watchdog's clock.
+    var mark: Duration
 
     /// When the watchdog must next look at this wait: a tick away, or sooner when less
     /// than a tick is left.
-    var due: ContinuousClock.Instant {
-      mark.advanced(by: min(StoreMonitor.tick, timeout - counted))
-    }
+    var due: Duration { mark + min(StoreMonitor.tick, timeout - counted) }
   }
 
   private struct Locked {
@@ -40,14 +38,23 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     var wakes = 0
     /// The one task that ends waits on a store that stopped changing, while there are waiters,
     /// and when it wakes next.
-    var watchdog: (id: Int, task: Task<Void, Never>, wakesAt: ContinuousClock.Instant)?
+    var watchdog: (id: Int, task: Task<Void, Never>, wakesAt: Duration)?
     var nextWatchdog = 0
   }
 
   private let locked: Mutex<Locked>
+  /// What the watchdog counts time on.
+  private let clock: WatchdogClock
 
-  init(initial: State) {
+  /// Creates the monitor of a store whose first state is `initial`.
+  ///
+  /// - Parameters:
+  ///   - initial: The store's first state.
+  ///   - clock: What the watchdog counts timeouts on: the continuous clock, but in tests of
+  ///     the watchdog itself.
+  init(initial: State, clock: WatchdogClock = .continuous) {
     locked = Mutex(Locked(book: Book(initial: initial)))
+    self.clock = clock
   }
 
   deinit {
@@ -107,7 +114,7 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
         locked.nextWaiter += 1
         let waiter = Waiter(
           continuation: continuation, condition: condition,
-          statesSeen: locked.book.states.count, timeout: timeout, mark: .now)
+          statesSeen: locked.book.states.count, timeout: timeout, mark: clock.now())
         locked.waiters[id] = waiter
         guard locked.watchdog.map({ $0.wakesAt > waiter.due }) ?? true else {
           return (false, nil)
@@ -142,16 +149,16 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
   /// failing a healthy test; a machine on which every tick is late never ends a wait (the
   /// test's own time limit does).
   private func startWatchdog(
-    wakingAt instant: ContinuousClock.Instant, in locked: inout Locked
+    wakingAt instant: Duration, in locked: inout Locked
   ) -> Task<Void, Never>? {
     let replaced = locked.watchdog?.task
     let id = locked.nextWatchdog
     locked.nextWatchdog += 1
-    let task = Task { [weak self] in
+    let task = Task { [weak self, clock] in
       var wake = instant
       while true {
         do {
-          try await Task.sleep(until: wake, clock: .continuous)
+          try await clock.sleep(wake)
         } catch {
           return
         }
@@ -168,15 +175,15 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
   /// when the watchdog should wake next, or `nil` when it should stop (no waits left, or
   /// another watchdog replaced it).
   private func count(
-    watchdog id: Int, plannedFor planned: ContinuousClock.Instant
-  ) -> ContinuousClock.Instant? {
-    let now = ContinuousClock.now
-    let starved = planned.duration(to: now) > Self.tick
-    let (overdue, next) = locked.withLock { locked -> ([Waiter], ContinuousClock.Instant?) in
+    watchdog id: Int, plannedFor planned: Duration
+  ) -> Duration? {
+    let now = clock.now()
+    let starved = now - planned > Self.tick
+    let (overdue, next) = locked.withLock { locked -> ([Waiter], Duration?) in
       guard locked.watchdog?.id == id else { return ([], nil) }
       var overdue: [Waiter] = []
       for (key, var waiter) in locked.waiters {
-        if !starved { waiter.counted += waiter.mark.duration(to: now) }
+        if !starved { waiter.counted += now - waiter.mark }
         waiter.mark = now
         if waiter.counted >= waiter.timeout {
           overdue.append(waiter)
@@ -200,7 +207,7 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     let woken = locked.withLock { locked -> [Waiter] in
       body(&locked.book)
       guard !locked.waiters.isEmpty else { return [] }
-      let now = ContinuousClock.now
+      let now = clock.now()
       var woken: [Waiter] = []
       for (key, waiter) in locked.waiters {
         if waiter.condition.isMet(by: locked.book, statesSeen: waiter.statesSeen) {
