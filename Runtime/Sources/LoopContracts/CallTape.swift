@@ -10,6 +10,11 @@ import Synchronization
 /// the recording does not have is reported as the replay's failure and thrown as cancellation, so
 /// the replay's steps stop matching where it happened.
 ///
+/// A recording ends, or a newer effect replaces an older one, at a moment that races with the
+/// effects still running; the replay takes the recording's side. An effect that did not
+/// complete in the recording waits, until it is cancelled again, at a call it had not made
+/// yet there, and at a call whose answer it had not sent yet there.
+///
 /// ```swift
 /// MovieCatalog(popular: { _ in throw ... }, search: { query, page in
 ///   try await tape.answer("search \"\(query)\" page \(page)") { call in
@@ -28,18 +33,46 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   /// The recorded effects that were cancelled before they made any call: the store ended,
   /// or a newer effect replaced them, before their task got to the call.
   private let cancelledBeforeCalling: Set<SessionOrigin>
+  /// The recorded calls whose answer was never sent, by position.
+  ///
+  /// The last call of an effect that did not complete, when nothing that effect sent came
+  /// after the call ended: the store ended, or a newer effect replaced it, before its task
+  /// got to send the answer.
+  private let answerNeverSent: Set<Int>
   private let clock: TestClock
   private let book: Mutex<Book>
   private let stepsSoFar: @Sendable () -> Int
 
+  /// Makes the tape of a session's `calls`.
+  ///
+  /// - Parameters:
+  ///   - calls: The recorded calls.
+  ///   - effects: The recorded effects, with how each ended.
+  ///   - lastSent: When each effect's last recorded step was reduced, by the effect.
+  ///   - clock: The replay's test clock, which follows the recording.
+  ///   - stepsSoFar: How many steps the replay has reduced, for the report of a call too many.
   init(
-    calls: [SessionCall<Call>], effects: [SessionEffect], clock: TestClock,
-    stepsSoFar: @escaping @Sendable () -> Int
+    calls: [SessionCall<Call>], effects: [SessionEffect], lastSent: [SessionOrigin: Double],
+    clock: TestClock, stepsSoFar: @escaping @Sendable () -> Int
   ) {
     self.calls = calls
     let calling = Set(calls.compactMap(\.by))
-    cancelledBeforeCalling = Set(
-      effects.filter { $0.outcome != .completed && !calling.contains($0.origin) }.map(\.origin))
+    let unfinished = effects.filter { $0.outcome != .completed }.map(\.origin)
+    cancelledBeforeCalling = Set(unfinished.filter { !calling.contains($0) })
+    var lastCall: [SessionOrigin: Int] = [:]
+    for (index, call) in calls.enumerated() {
+      guard let by = call.by else { continue }
+      if let last = lastCall[by], calls[last].endedAtMilliseconds > call.endedAtMilliseconds {
+        continue
+      }
+      lastCall[by] = index
+    }
+    answerNeverSent = Set(
+      unfinished.compactMap { origin -> Int? in
+        guard let index = lastCall[origin] else { return nil }
+        let sentAfter = lastSent[origin].map { $0 >= calls[index].endedAtMilliseconds } ?? false
+        return sentAfter ? nil : index
+      })
     self.clock = clock
     self.stepsSoFar = stepsSoFar
     book = Mutex(Book(answered: Array(repeating: false, count: calls.count)))
@@ -54,7 +87,8 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   ///     same arguments), else `nil`.
   /// - Returns: The recorded value.
   /// - Throws: The recorded failure; `CancellationError` when the recorded call was
-  ///   cancelled (after waiting for the effect's own cancellation) or there is none.
+  ///   cancelled or its answer never sent (after waiting for the effect's own cancellation),
+  ///   or there is none.
   public func answer<Value, Failure: Error>(
     _ description: String, _ match: (Call) -> CallOutcome<Value, Failure>?
   ) async throws -> Value {
@@ -83,7 +117,9 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
     let end = TestClock.Instant(
       offset: Self.duration(milliseconds: calls[index].endedAtMilliseconds))
     if end > clock.now { try await clock.sleep(until: end) }
-    switch outcome {
+    // Answered in the recording, but the recording's effect never got to send the answer:
+    // here too it waits until it is cancelled, or its answer would be a step too many.
+    switch answerNeverSent.contains(index) ? .cancelled : outcome {
     case .returned(let value): return value
     case .threw(let failure): throw failure
     case .cancelled:

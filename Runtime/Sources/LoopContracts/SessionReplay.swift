@@ -51,8 +51,12 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
   ) async -> ReplayReport {
     let clock = TestClock()
     let counter = StepCounter()
+    var lastSent: [SessionOrigin: Double] = [:]
+    for step in session.steps where step.origin != .user {
+      lastSent[step.origin] = max(lastSent[step.origin] ?? step.atMilliseconds, step.atMilliseconds)
+    }
     let tape = CallTape(
-      calls: session.calls, effects: session.effects, clock: clock,
+      calls: session.calls, effects: session.effects, lastSent: lastSent, clock: clock,
       stepsSoFar: { counter.value() })
     let store = TestStore(
       initial: session.initialState, machine: makeMachine(tape, clock, session.settings),

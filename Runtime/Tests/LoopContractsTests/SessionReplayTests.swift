@@ -162,4 +162,26 @@ struct SessionReplayTests {
     #expect(failing.failure?.check == .calls)
     #expect(failing.failure?.message.contains("the replay called slow()") == true)
   }
+
+  @Test func anEffectWhoseAnswerTheRecordingsEndLeftUnsentWaitsInTheReplay() async {
+    // Recorded: `go` and `fast`; `slow`'s call returned at 0.5 ms, but the session ended, with
+    // `slow` cancelled, before its task sent the answer (a loaded machine).
+    var session = slowFirst(order: false)
+    session.steps = [session.steps[0], session.steps[2]]
+    session.steps[1].state.arrivals = ["fast": 1]
+    session.effects[1] = SessionEffect(
+      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
+      endedAtMilliseconds: 3, outcome: .cancelled)
+    let passing = await Self.replay.replay(
+      session, from: "unsent.json", against: contract { Racers(slow: { 1 }) })
+    #expect(passing.passed, "\(passing.failure?.message ?? "")")
+
+    // Had it completed in the recording without sending, the replay's answer is a step too many.
+    session.effects[1] = SessionEffect(
+      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
+      endedAtMilliseconds: 3, outcome: .completed)
+    let failing = await Self.replay.replay(
+      session, from: "completed.json", against: contract { Racers(slow: { 1 }) })
+    #expect(failing.failure?.message.contains("the replay went on with .arrived(\"slow\")") == true)
+  }
 }
