@@ -115,6 +115,20 @@ private func slowFirst(order: Bool) -> Session<Racers.State, Racers.Event, Racer
     ])
 }
 
+/// ``slowFirst(order:)`` cut where the session ended before `slow` sent anything: `go` and
+/// `fast` are the steps, and `slow` ended at 3 ms with `outcome`; its call stays recorded.
+private func endedBeforeSlowSent(
+  _ outcome: SessionEffect.Outcome
+) -> Session<Racers.State, Racers.Event, Racers.Call> {
+  var session = slowFirst(order: false)
+  session.steps = [session.steps[0], session.steps[2]]
+  session.steps[1].state.arrivals = ["fast": 1]
+  session.effects[1] = SessionEffect(
+    origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
+    endedAtMilliseconds: 3, outcome: outcome)
+  return session
+}
+
 struct SessionReplayTests {
   private static let replay = SessionReplay<Racers, Racers.Call>(app: "racers") { tape, _, _ in
     Racers(slow: answering(tape))
@@ -142,21 +156,14 @@ struct SessionReplayTests {
 
   @Test func anEffectTheRecordingsEndCancelledBeforeItsCallWaitsInTheReplay() async {
     // Recorded: `go`, then the session ended with `slow` cancelled before it called.
-    var session = slowFirst(order: false)
-    session.steps = [session.steps[0], session.steps[2]]
-    session.steps[1].state.arrivals = ["fast": 1]
+    var session = endedBeforeSlowSent(.cancelled)
     session.calls = []
-    session.effects[1] = SessionEffect(
-      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
-      endedAtMilliseconds: 3, outcome: .cancelled)
     let passing = await Self.replay.replay(
       session, from: "cancelled.json", against: contract { Racers(slow: { 1 }) })
     #expect(passing.passed, "\(passing.failure?.message ?? "")")
 
     // Had it completed in the recording without calling, the replay's call is one too many.
-    session.effects[1] = SessionEffect(
-      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
-      endedAtMilliseconds: 3, outcome: .completed)
+    session.effects[1].outcome = .completed
     let failing = await Self.replay.replay(
       session, from: "completed.json", against: contract { Racers(slow: { 1 }) })
     #expect(failing.failure?.check == .calls)
@@ -166,20 +173,13 @@ struct SessionReplayTests {
   @Test func anEffectWhoseAnswerTheRecordingsEndLeftUnsentWaitsInTheReplay() async {
     // Recorded: `go` and `fast`; `slow`'s call returned at 0.5 ms, but the session ended, with
     // `slow` cancelled, before its task sent the answer (a loaded machine).
-    var session = slowFirst(order: false)
-    session.steps = [session.steps[0], session.steps[2]]
-    session.steps[1].state.arrivals = ["fast": 1]
-    session.effects[1] = SessionEffect(
-      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
-      endedAtMilliseconds: 3, outcome: .cancelled)
+    var session = endedBeforeSlowSent(.cancelled)
     let passing = await Self.replay.replay(
       session, from: "unsent.json", against: contract { Racers(slow: { 1 }) })
     #expect(passing.passed, "\(passing.failure?.message ?? "")")
 
     // Had it completed in the recording without sending, the replay's answer is a step too many.
-    session.effects[1] = SessionEffect(
-      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
-      endedAtMilliseconds: 3, outcome: .completed)
+    session.effects[1].outcome = .completed
     let failing = await Self.replay.replay(
       session, from: "completed.json", against: contract { Racers(slow: { 1 }) })
     #expect(failing.failure?.message.contains("the replay went on with .arrived(\"slow\")") == true)
