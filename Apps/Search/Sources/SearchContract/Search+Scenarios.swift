@@ -148,17 +148,22 @@ extension Search {
       context.budget("search", calls, exactly: 2, with: [SearchCall("swift"), SearchCall("swift")])
     },
     Scenario("load more asks for page 2 once, then stops at the last page") { context in
+      // Page 2 is held back, so the second request arrives while it is loading.
       let clock = TestClock()
       let calls = CallLog<SearchCall>()
+      let work = ControlledWork<MoviePage>()
       let store = context.store(
         initial: State(),
-        machine: SearchSamples.machine(SearchSamples.recording(calls), clock: clock),
+        machine: SearchSamples.machine(SearchSamples.controlled(work, calls), clock: clock),
         clock: clock)
       store.send(.textChanged("star"))
       await store.advance(by: window)
+      work.succeed(0, with: SearchSamples.page("star"))
       await store.wait { $0.movies.count == 20 }
       store.send(.loadMore)
       store.send(.loadMore)
+      await store.settle()
+      work.succeed(1, with: SearchSamples.page("star", 2))
       await store.wait { $0.movies.count == 31 }
       store.send(.loadMore)
       await store.settle()

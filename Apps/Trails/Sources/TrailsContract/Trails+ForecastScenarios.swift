@@ -15,15 +15,15 @@ extension Trails {
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.restore == .done }
       store.send(.edit(.add(trailID: S.gull, day: 1)))
+      await store.settle()  // day 1's forecast has come
       store.send(.edit(.add(trailID: S.cinder, day: 2)))
       await store.wait { $0.forecasts.count == 2 && $0.forecastsSettled }
       let day1 = ForecastKey(day: 1, trailID: S.gull)
       context.check(
         store.state.dailyForecast(for: day1)?.date == S.today, "day 1 shows the start day")
-      // One request per planned day, started by back-to-back sends: either may call first.
       context.budget(
         "forecast", weather, exactly: 2,
-        inAnyOrder: [S.trailhead(of: S.gull), S.trailhead(of: S.cinder)])
+        with: [S.trailhead(of: S.gull), S.trailhead(of: S.cinder)])
     },
     Scenario("removing a day cancels its forecast request") { context in
       typealias S = TrailsSamples
@@ -57,6 +57,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
         weather: TrailsDoubles.weather(work, weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      await store.wait { $0.restore == .done }
       store.send(.open("trails://trail/\(S.gull)"))
       await store.settle()
       store.send(.open("trails://trail/\(S.tidepool)"))
@@ -84,6 +85,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: service,
         clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      await store.wait { $0.restore == .done }
       store.send(.open("trails://trail/\(S.gull)"))
       await store.settle()  // the first request is generation 0 of `work`, in flight
       store.send(.back)
@@ -116,6 +118,7 @@ extension Trails {
         let store = context.store(initial: S.launch, machine: machine, clock: clock)
         await store.wait { $0.restore == .done }
         store.send(.open("trails://trail/\(S.cinder)"))
+        await store.settle()  // the trail's forecast has failed
         store.send(.edit(.add(trailID: S.cinder, day: 1)))
         await store.wait {
           $0.trailForecast?.status == .failed(line)

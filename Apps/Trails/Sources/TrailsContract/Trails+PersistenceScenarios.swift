@@ -123,6 +123,7 @@ extension Trails {
       await store.settle()
       load.fail(0, TrailsDoubles.Failure(description: "the database is locked"))
       await store.wait { $0.restore == .failed("the database is locked") }
+      await store.settle()  // the kept day's forecast has come
       store.send(.edit(.add(trailID: S.tidepool, day: 2)))
       await store.advance(by: .seconds(2))
       context.check(
@@ -168,6 +169,7 @@ extension Trails {
       let shared = TrailsDoubles.store(holding: S.plan([S.gull]), loads: loads, saves: saves)
       let store = planner(context, on: shared)
       await store.wait { $0.restore == .done }
+      await store.settle()  // the restored day's forecast has come
       // The other process removes the Gull Point Loop; this planner has not seen it yet.
       let other = try? await shared.update { _ in S.plan([S.cinder]) }
       context.check(other?.revision == 2, "the other write is the store's second revision")

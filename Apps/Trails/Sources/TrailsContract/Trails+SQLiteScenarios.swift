@@ -18,6 +18,7 @@ extension Trails {
       let planner = Self.planner(context, on: store)
       await planner.wait { $0.restore == .done }
       planner.send(.edit(.add(trailID: S.gull, day: 1)))
+      await planner.settle()  // day 1's forecast has come
       planner.send(.edit(.add(trailID: S.cinder, day: 3)))
       await planner.advance(by: .milliseconds(500))
       await planner.wait { $0.isSaved }
