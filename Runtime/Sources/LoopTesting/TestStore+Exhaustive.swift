@@ -361,14 +361,9 @@ extension TestStore {
       }
       let running = book.running
       guard !unclaimed.isEmpty || !running.isEmpty else { return nil }
-      /// "started by send(.typed("swift")) at File.swift:12", for the send `ordinal`.
       func startedBy(_ ordinal: Int?) -> String {
-        guard let ordinal, book.userSteps.indices.contains(ordinal) else {
-          return "started by the initial state"
-        }
-        let event = Diagnostics.describe(book.steps[book.userSteps[ordinal]].event, indent: 6)
-        let site = sites.indices.contains(ordinal) ? " at \(sites[ordinal])" : ""
-        return "started by send(\(event))\(site)"
+        ordinal.map { "started by \(Diagnostics.send($0, in: book, sites: sites))" }
+          ?? "started by the initial state"
       }
       var origins: [Int?] = []
       var lines = [

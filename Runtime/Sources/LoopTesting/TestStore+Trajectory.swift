@@ -46,3 +46,37 @@ extension TestStore {
     monitor.read { book in book.steps.map { ($0.event, $0.origin, $0.state) } }
   }
 }
+
+extension TestStore {
+  /// Each send of the test that raced an effect, as a failure message; empty when none did.
+  ///
+  /// A send races an effect when the effect was running on its own as the send began (not
+  /// waiting on a `TestClock`, a `ControlledWork` or a `ControlledStream`) and sent its next
+  /// event after the send, without waiting on an instrument first. That event could as well
+  /// have come before the send, so the states the store passed through depend on timing. A
+  /// race is found when the effect's event comes second, which is nearly always for an effect
+  /// the previous send started; when it comes first, there is nothing to see in that run.
+  /// The contract runner fails a scenario with a race, because its coverage is read from the
+  /// states its stores pass through.
+  package var races: [String] {
+    let sites = session.withLock { $0.sendSites }
+    return monitor.read { book in
+      book.races.map { race in
+        let started =
+          book.originatingSend(of: race.effect).map {
+            "started by \(Diagnostics.send($0, in: book, sites: sites))"
+          } ?? "started by the initial state"
+        let event = Diagnostics.describe(book.steps[race.step].event, indent: 6)
+        return """
+          \(Diagnostics.send(race.send, in: book, sites: sites)) raced an effect, so the states \
+          the store passed through depend on timing.
+            Expected: every effect waiting on a test instrument when the test sends (a quiet store).
+            Happened: the \(race.effect), \(started), was running on its own when the send began; \
+          its next event, \(event), came after the send, and could as well have come before it.
+            Fix: before the send, `await store.settle()`, or wait for the state the effect \
+          brings; or make the dependency wait on ControlledWork or a TestClock.
+          """
+      }
+    }
+  }
+}

@@ -195,12 +195,14 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   /// Counts a send made at `site` and moves the waypoint cursor to the states it causes.
   func beginSend(at site: CallSite) -> Int {
     let next = monitor.read { $0.states.count }
-    return session.withLock { session in
+    let ordinal = session.withLock { session in
       session.cursor = max(session.cursor, next)
       session.sendSites.append(site)
       defer { session.sent += 1 }
       return session.sent
     }
+    monitor.sendBegins(ordinal)
+    return ordinal
   }
 }
 

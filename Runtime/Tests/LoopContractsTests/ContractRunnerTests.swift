@@ -147,6 +147,56 @@ struct ContractRunnerTests {
     #expect(scenario.failures[0].contains("the store is quiet"))
   }
 
+  @Test func aSendThatRacesAnEffectFailsTheScenarioNamingTheSendAndTheEffect() async throws {
+    // The load waits on a stream no test instrument knows, opened after the second request:
+    // the load runs on its own while that request is sent, and answers after it.
+    let racing = Scenario<PagedLoader>("a next request sent while the load runs on its own") {
+      context in
+      let (opened, open) = AsyncStream<Void>.makeStream()
+      let load: @Sendable (Int) async throws -> [Int] = { page in
+        for await _ in opened { break }
+        return [page * 10, page * 10 + 1]
+      }
+      let store = context.store(initial: PagedLoader.State(), machine: PagedLoader(load: load))
+      store.send(.next)
+      store.send(.next)
+      open.yield()
+      await store.wait { $0.pagesLoaded == 1 }
+    }
+    let contract = LoaderContracts.contract(name: "racing", scenarios: [racing]) {
+      PagedLoader(load: $0)
+    }
+
+    let report = await runner.run(contract)
+
+    let scenario = try #require(report.scenarios.first, "no scenario was reported")
+    try #require(scenario.failures.count == 1, "expected one failure, got \(scenario.failures)")
+    let failure = scenario.failures[0]
+    #expect(
+      failure.hasPrefix(
+        "send(.next) at LoopContractsTests/ContractRunnerTests.swift:"),
+      "\(failure)")
+    #expect(
+      failure.contains("raced an effect, so the states the store passed through depend on timing."))
+    #expect(
+      failure.contains(
+        "Happened: the effect of feedback `load` (generation 0), started by send(.next) at LoopContractsTests/ContractRunnerTests.swift:"
+      ))
+    #expect(
+      failure.contains(
+        "its next event, .loaded(page: 1, items: [10, 11]), came after the send, and could as well have come before it."
+      ))
+    #expect(failure.contains("Fix: before the send, `await store.settle()`"))
+    // A mutant is judged by the contract's rules: the race kills none, so a runtime fault
+    // this clockless loader cannot see survives.
+    let strength = await runner.strength(of: contract)
+    #expect(strength.mutants.allSatisfy { $0.killedWith?.contains("raced") != true })
+    let scaled = strength.mutants.first {
+      $0.mutant == "every clock sleep wakes at 2/3 of its duration"
+    }
+    #expect(scaled?.isKilled == false)
+  }
+
   @Test func aSavedFailureIsReplayedOnTheNextRun() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("regressions-\(UUID().uuidString)")

@@ -8,6 +8,16 @@ enum Diagnostics {
     ValueRendering.block(value, indent: indent)
   }
 
+  /// `send(.typed("swift")) at File.swift:12`: the test's send `ordinal`, with its site when
+  /// known.
+  static func send<State, Event>(
+    _ ordinal: Int, in book: borrowing MonitorStateMachine<State, Event>, sites: [CallSite]
+  ) -> String {
+    let site = sites.indices.contains(ordinal) ? " at \(sites[ordinal])" : ""
+    guard book.userSteps.indices.contains(ordinal) else { return "send #\(ordinal + 1)\(site)" }
+    return "send(\(describe(book.steps[book.userSteps[ordinal]].event, indent: 6)))\(site)"
+  }
+
   /// The trajectory from state `start` on, each state with the event that caused it and who
   /// sent that event; the last line is marked as where the store got stuck.
   static func trajectory<State, Event>(

@@ -29,6 +29,18 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
     let outcome: EffectOutcome
   }
 
+  /// A send the test made while an effect ran on its own, and the event that effect sent
+  /// next, reduced after the send without the effect waiting on a test instrument in between:
+  /// the two could as well have come in the other order.
+  struct Race {
+    /// The send, by ordinal among the test's sends.
+    let send: Int
+    /// The effect that was running, not waiting on a test instrument, when the send began.
+    let effect: EffectRecord
+    /// The index in ``steps`` of the effect's next event.
+    let step: Int
+  }
+
   /// The initial state followed by the state after every reduced event.
   private(set) var states: [State]
   /// `steps[i]` caused `states[i + 1]`.
@@ -42,6 +54,11 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
   private(set) var userSteps: [Int] = []
   /// The step whose reduce started each effect; absent for effects the initial state started.
   private(set) var startedBy: [EffectRecord: Int] = [:]
+  /// Effects running on their own when a send began, with that send's ordinal, until they
+  /// wait on an instrument, end, or send their next event.
+  private var freeAtSend: [EffectRecord: Int] = [:]
+  /// Every race between a send of the test and an effect, in the order they were found.
+  private(set) var races: [Race] = []
 
   init(initial: State) {
     states = [initial]
@@ -86,7 +103,14 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
       queuedEvents += 1
     case .reduced(let transition):
       queuedEvents -= 1
-      if case .user = transition.origin { userSteps.append(steps.count) }
+      switch transition.origin {
+      case .user:
+        userSteps.append(steps.count)
+      case .effect(let record):
+        if let send = freeAtSend.removeValue(forKey: record) {
+          races.append(Race(send: send, effect: record, step: steps.count))
+        }
+      }
       steps.append(
         Step(event: transition.event, origin: transition.origin, state: transition.state))
       states.append(transition.state)
@@ -101,6 +125,7 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
       activities[record]?.isCancelled = true
     case .effectEnded(let record, let outcome):
       activities[record] = nil
+      freeAtSend[record] = nil
       endings.append(Ending(record: record, outcome: outcome))
     }
   }
@@ -112,6 +137,16 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
     // A wait from a task the effect left behind (an unstructured task) outlives the effect:
     // it is not the effect's, so it is not counted.
     activities[effect]?.waits[id] = (kind, description)
+    // From here the effect goes on when the test releases the instrument, after its sends.
+    freeAtSend[effect] = nil
+  }
+
+  /// Notes the effects running on their own as the test's send `ordinal` begins: whichever
+  /// of them sends its next event without first waiting on an instrument raced that send.
+  mutating func sendBegins(_ ordinal: Int) {
+    for (record, activity) in activities where !activity.isBlocked && !activity.isCancelled {
+      if freeAtSend[record] == nil { freeAtSend[record] = ordinal }
+    }
   }
 
   mutating func waitEnded(_ id: Int, effect: EffectRecord) {

@@ -81,6 +81,13 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     update { $0.waitEnded(id, effect: effect) }
   }
 
+  /// Notes the effects running on their own as the test's send `ordinal` begins.
+  ///
+  /// Changes nothing a wait decides on, so it wakes no one.
+  func sendBegins(_ ordinal: Int) {
+    locked.withLock { $0.book.sendBegins(ordinal) }
+  }
+
   /// How many waits are suspended on this monitor now.
   var waiting: Int {
     locked.withLock { $0.waiters.count }

@@ -122,8 +122,9 @@ enum LoaderContracts {
     [page * 10, page * 10 + 1]
   }
 
+  /// The loader's contract, with `scenarios` in place of its own when given.
   static func contract<M: Machine>(
-    name: String,
+    name: String, scenarios: [Scenario<M>]? = nil,
     make: @escaping @Sendable (@escaping @Sendable (Int) async throws -> [Int]) -> M
   ) -> Contract<M, PagedLoader.Phase, PagedLoader.Kind>
   where M.State == PagedLoader.State, M.Event == PagedLoader.Event {
@@ -141,7 +142,7 @@ enum LoaderContracts {
         Invariant("items are two per loaded page") { $0.items.count == $0.pagesLoaded * 2 },
         Invariant("never past the last page") { $0.pagesLoaded <= $0.lastPage },
       ],
-      scenarios: [
+      scenarios: scenarios ?? [
         Scenario("three rapid next requests cause one call") { context in
           // The load is held in flight, so all three requests arrive while it is loading.
           let calls = CallLog<Int>()

@@ -26,7 +26,9 @@ extension Template {
       initial: State(), machine: Template(glossary: glossary, clock: clock), clock: clock)
   }
 
-  // One scenario per promise of the documentation, each with its call budget.
+  // One scenario per promise of the documentation, each with its call budget. Send only while
+  // every running effect waits on the clock or on `work` (settle first otherwise): a send that
+  // races an effect fails the scenario, as the states it covers would depend on timing.
   static let scenarios: [Scenario<Template>] = [
     Scenario("a lookup starts exactly 300 ms after the last keystroke, not 1 ms sooner") {
       context in
