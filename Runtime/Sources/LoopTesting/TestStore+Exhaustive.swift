@@ -362,8 +362,7 @@ extension TestStore {
       let running = book.running
       guard !unclaimed.isEmpty || !running.isEmpty else { return nil }
       func startedBy(_ ordinal: Int?) -> String {
-        ordinal.map { "started by \(Diagnostics.send($0, in: book, sites: sites))" }
-          ?? "started by the initial state"
+        Diagnostics.startedBy(ordinal, in: book, sites: sites)
       }
       var origins: [Int?] = []
       var lines = [

@@ -62,10 +62,8 @@ extension TestStore {
     let sites = session.withLock { $0.sendSites }
     return monitor.read { book in
       book.races.map { race in
-        let started =
-          book.originatingSend(of: race.effect).map {
-            "started by \(Diagnostics.send($0, in: book, sites: sites))"
-          } ?? "started by the initial state"
+        let started = Diagnostics.startedBy(
+          book.originatingSend(of: race.effect), in: book, sites: sites)
         let event = Diagnostics.describe(book.steps[race.step].event, indent: 6)
         return """
           \(Diagnostics.send(race.send, in: book, sites: sites)) raced an effect, so the states \

@@ -137,6 +137,21 @@ struct SessionReplayTests {
     tape, _, _ in OrderedRacers(racers: Racers(slow: answering(tape)))
   }
 
+  /// Replays `session` as recorded, then with its `slow` effect (`effects[1]`) completed
+  /// instead of cancelled at the recording's end.
+  private static func replayedAsRecordedAndCompleted(
+    _ session: Session<Racers.State, Racers.Event, Racers.Call>
+  ) async -> (recorded: ReplayReport, completed: ReplayReport) {
+    var completed = session
+    completed.effects[1].outcome = .completed
+    return (
+      await replay.replay(
+        session, from: "recorded.json", against: contract { Racers(slow: { 1 }) }),
+      await replay.replay(
+        completed, from: "completed.json", against: contract { Racers(slow: { 1 }) })
+    )
+  }
+
   @Test func effectsThatRacedTheOtherWayPassWhenTheirEventsCommute() async {
     let report = await Self.replay.replay(
       slowFirst(order: false), from: "racers.json",
@@ -158,14 +173,10 @@ struct SessionReplayTests {
     // Recorded: `go`, then the session ended with `slow` cancelled before it called.
     var session = endedBeforeSlowSent(.cancelled)
     session.calls = []
-    let passing = await Self.replay.replay(
-      session, from: "cancelled.json", against: contract { Racers(slow: { 1 }) })
+    let (passing, failing) = await Self.replayedAsRecordedAndCompleted(session)
     #expect(passing.passed, "\(passing.failure?.message ?? "")")
 
     // Had it completed in the recording without calling, the replay's call is one too many.
-    session.effects[1].outcome = .completed
-    let failing = await Self.replay.replay(
-      session, from: "completed.json", against: contract { Racers(slow: { 1 }) })
     #expect(failing.failure?.check == .calls)
     #expect(failing.failure?.message.contains("the replay called slow()") == true)
   }
@@ -173,15 +184,11 @@ struct SessionReplayTests {
   @Test func anEffectWhoseAnswerTheRecordingsEndLeftUnsentWaitsInTheReplay() async {
     // Recorded: `go` and `fast`; `slow`'s call returned at 0.5 ms, but the session ended, with
     // `slow` cancelled, before its task sent the answer (a loaded machine).
-    var session = endedBeforeSlowSent(.cancelled)
-    let passing = await Self.replay.replay(
-      session, from: "unsent.json", against: contract { Racers(slow: { 1 }) })
+    let (passing, failing) = await Self.replayedAsRecordedAndCompleted(
+      endedBeforeSlowSent(.cancelled))
     #expect(passing.passed, "\(passing.failure?.message ?? "")")
 
     // Had it completed in the recording without sending, the replay's answer is a step too many.
-    session.effects[1].outcome = .completed
-    let failing = await Self.replay.replay(
-      session, from: "completed.json", against: contract { Racers(slow: { 1 }) })
     #expect(failing.failure?.message.contains("the replay went on with .arrived(\"slow\")") == true)
   }
 }

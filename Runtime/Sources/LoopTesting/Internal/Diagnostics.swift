@@ -18,6 +18,15 @@ enum Diagnostics {
     return "send(\(describe(book.steps[book.userSteps[ordinal]].event, indent: 6)))\(site)"
   }
 
+  /// `started by send(.typed("swift")) at File.swift:12`, for an effect that follows from the
+  /// test's send `ordinal`; `started by the initial state` when it follows from no send.
+  static func startedBy<State, Event>(
+    _ ordinal: Int?, in book: borrowing MonitorStateMachine<State, Event>, sites: [CallSite]
+  ) -> String {
+    guard let ordinal else { return "started by the initial state" }
+    return "started by \(send(ordinal, in: book, sites: sites))"
+  }
+
   /// The trajectory from state `start` on, each state with the event that caused it and who
   /// sent that event; the last line is marked as where the store got stuck.
   static func trajectory<State, Event>(
