@@ -75,9 +75,22 @@ let package = Package(
       dependencies: ["HTTPRetry"],
       path: "Apps/Shared/Tests/HTTPRetryTests"
     ),
+    .systemLibrary(
+      name: "CCurl",
+      path: "Apps/Shared/Sources/CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(
+      name: "HTTPTransport", dependencies: ["CCurl"], path: "Apps/Shared/Sources/HTTPTransport"),
+    .testTarget(
+      name: "HTTPTransportTests",
+      dependencies: ["HTTPTransport", "TestSupport", "FixtureServer"],
+      path: "Apps/Shared/Tests/HTTPTransportTests"
+    ),
     .target(
       name: "MovieCatalog",
-      dependencies: ["Fixtures", "HTTPRetry", "LoopSession"],
+      dependencies: ["Fixtures", "HTTPRetry", "HTTPTransport", "LoopSession"],
       path: "Apps/Shared/Sources/MovieCatalog"
     ),
     .testTarget(
@@ -124,7 +137,7 @@ let package = Package(
     ),
     .target(
       name: "Weather",
-      dependencies: ["TrailsModel", "Fixtures", "HTTPRetry"],
+      dependencies: ["TrailsModel", "Fixtures", "HTTPRetry", "HTTPTransport"],
       path: "Apps/Trails/Sources/Weather"
     ),
     .testTarget(
@@ -133,7 +146,8 @@ let package = Package(
       path: "Apps/Trails/Tests/WeatherTests"
     ),
     .target(
-      name: "MoviesCLI", dependencies: ["MoviesFeature", "MovieCatalog", "Terminal", "Loop"],
+      name: "MoviesCLI",
+      dependencies: ["MoviesFeature", "MovieCatalog", "HTTPTransport", "Terminal", "Loop"],
       path: "Apps/Movies/Sources/MoviesCLI"),
     .executableTarget(
       name: "MoviesApp", dependencies: ["MoviesCLI", "Terminal"],
@@ -164,7 +178,8 @@ let package = Package(
     .target(
       name: "SearchCLI",
       dependencies: [
-        "SearchFeature", "MovieCatalog", "Terminal", "Loop", "Fixtures", "LoopSession",
+        "SearchFeature", "MovieCatalog", "HTTPTransport", "Terminal", "Loop", "Fixtures",
+        "LoopSession",
       ],
       path: "Apps/Search/Sources/SearchCLI"),
     .executableTarget(
@@ -197,7 +212,8 @@ let package = Package(
     .target(
       name: "TrailsCLI",
       dependencies: [
-        "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "Terminal", "Loop",
+        "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "HTTPTransport",
+        "Terminal", "Loop",
       ],
       path: "Apps/Trails/Sources/TrailsCLI"),
     .executableTarget(

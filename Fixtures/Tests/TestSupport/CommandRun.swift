@@ -59,6 +59,47 @@ public struct CommandRun: Sendable {
     input: String? = nil, output: OutputTarget = .captured,
     bound: Duration = .seconds(30) * WaitBound.scale
   ) async throws -> CommandRun {
+    try await run(
+      name, arguments, environment: environment, input: input, output: output, bound: bound,
+      launcher: [])
+  }
+
+  /// Runs the executable `name` as ``run(_:_:environment:input:output:bound:)`` does, under
+  /// bash's `time`, and returns the processor time it used, user and system together.
+  ///
+  /// - Parameters:
+  ///   - name: The executable's name, such as `movies`.
+  ///   - arguments: Its arguments.
+  ///   - environment: Variables to set for the run.
+  /// - Returns: The run (its standard error without `time`'s line) and the processor time.
+  /// - Throws: As `run` does, or when `time`'s line is missing.
+  public static func runMeasuringProcessorTime(
+    _ name: String, _ arguments: [String], environment: [String: String] = [:]
+  ) async throws -> (run: CommandRun, processorTime: Duration) {
+    let script = #"TIMEFORMAT='processor-time %3U %3S'; time "$0" "$@""#
+    let run = try await run(
+      name, arguments, environment: environment, input: nil, output: .captured,
+      bound: .seconds(30) * WaitBound.scale, launcher: ["/bin/bash", "-c", script])
+    var lines = run.stderrLines
+    guard let last = lines.popLast(), last.hasPrefix("processor-time "),
+      case let fields = last.split(separator: " "), fields.count == 3,
+      let user = Double(fields[1]), let system = Double(fields[2])
+    else {
+      throw ProcessError(description: "no `time` line at the end of stderr: \(run.stderr)")
+    }
+    let stderr = lines.map { $0 + "\n" }.joined()
+    return (
+      CommandRun(status: run.status, exited: run.exited, stdout: run.stdout, stderr: stderr),
+      .milliseconds(Int(((user + system) * 1000).rounded()))
+    )
+  }
+
+  /// ``run(_:_:environment:input:output:bound:)``, started through `launcher` (a program and
+  /// its first arguments, the binary's path and `arguments` following) when not empty.
+  private static func run(
+    _ name: String, _ arguments: [String], environment: [String: String],
+    input: String?, output: OutputTarget, bound: Duration, launcher: [String]
+  ) async throws -> CommandRun {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("run-\(name)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -98,6 +139,11 @@ public struct CommandRun: Sendable {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     }
     process.standardError = try FileHandle(forWritingTo: stderrURL)
+    if let program = launcher.first {
+      process.arguments =
+        Array(launcher.dropFirst()) + [try binaryURL(name).path] + (process.arguments ?? [])
+      process.executableURL = URL(fileURLWithPath: program)
+    }
 
     let (exits, exitContinuation) = AsyncStream.makeStream(of: (Int32, Bool).self)
     process.terminationHandler = { process in

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import MovieCatalog
 import Terminal
 
@@ -37,7 +38,8 @@ struct CatalogChoice {
     case .live:
       guard !token.isEmpty else { throw MoviesCLIError.missingToken }
       let catalog = MovieCatalog.live(
-        token: token, baseURL: source.apiBase ?? MovieCatalog.tmdbBaseURL, language: language)
+        token: token, baseURL: source.apiBase ?? MovieCatalog.tmdbBaseURL, language: language,
+        transport: .curl(timeout: source.timeout))
       return CatalogChoice(catalog: catalog, label: "TMDB", notice: nil)
     case .fixtures:
       return CatalogChoice(

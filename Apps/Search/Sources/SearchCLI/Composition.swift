@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import HTTPTransport
 import Loop
 import MovieCatalog
 import SearchFeature
@@ -39,7 +40,9 @@ struct Composition {
         : "movie-search: offline fixtures, not TMDB; set TMDB_API_KEY or --source live"
     case .live:
       guard let token else { throw SearchCLIError.catalog(.missingToken) }
-      catalog = .live(token: token, baseURL: options.source.apiBase ?? MovieCatalog.tmdbBaseURL)
+      catalog = .live(
+        token: token, baseURL: options.source.apiBase ?? MovieCatalog.tmdbBaseURL,
+        transport: .curl(timeout: options.source.timeout))
       notice = nil
     }
     recording = options.record.map { path in

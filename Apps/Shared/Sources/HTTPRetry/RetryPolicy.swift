@@ -3,7 +3,8 @@ import Foundation
 /// When a live client asks again after a server error or a rate limit, and how long it
 /// waits first: the one policy every app's HTTP client follows.
 ///
-/// - Retried: HTTP 429 and the 5xx statuses a retry can cure (500, 502, 503, 504), at most
+/// - Retried: HTTP 429 and the 5xx statuses a retry can cure (500, 502, 503, 504), and a
+///   request that got no answer before its timeout (the clients treat it as a 503), at most
 ///   ``maximumRetries`` times after the first attempt.
 /// - Honoured: a `Retry-After` in seconds is waited out exactly (never sooner: that would
 ///   only earn another 429), when it is at most ``longestRetryAfter``; a longer one ends the

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -13,7 +14,7 @@ extension MovieCatalog {
     return url
   }()
 
-  /// A catalog that asks TMDB's v3 API over URLSession.
+  /// A catalog that asks TMDB's v3 API over HTTP (libcurl unless another transport is given).
   ///
   /// - `popular`: `GET {base}/3/movie/popular?language=en-US&page=N`
   /// - `search`: `GET {base}/3/search/movie?query=…&include_adult=false&language=en-US&page=N`
@@ -34,8 +35,10 @@ extension MovieCatalog {
   /// the `Retry-After` seconds TMDB asks for, else after a capped, jittered backoff (from
   /// 125-250 ms up to 1-2 s), sleeping on `clock`; when TMDB asks for more than 5 seconds,
   /// or the retries are used up, it throws ``MovieCatalogError/rateLimited(retryAfter:)`` or
-  /// ``MovieCatalogError/server(status:code:message:)``. A cancelled task, or URLSession's
-  /// `URLError(.cancelled)`, throws `CancellationError`.
+  /// ``MovieCatalogError/server(status:code:message:)``. A request that gets no answer within
+  /// the transport's timeout is retried the same way, then throws
+  /// ``MovieCatalogError/network(_:)`` saying it timed out. A cancelled task, or the
+  /// transport's `URLError(.cancelled)`, throws `CancellationError`.
   ///
   /// ```swift
   /// let token = ProcessInfo.processInfo.environment["TMDB_API_KEY"] ?? ""
@@ -48,24 +51,48 @@ extension MovieCatalog {
   ///   - baseURL: Where the API lives; another host (such as `fixture-server` on loopback)
   ///     serves the same paths. A path in it is kept as a prefix.
   ///   - language: The `language` query item; `en-US` unless given.
-  ///   - session: The session every request goes through. Keep one for the client's lifetime
-  ///     (sessions made per request crash on Linux); `URLSession.shared` unless given. Tests
-  ///     pass a session whose configuration has a stub in `protocolClasses`.
+  ///   - transport: What every request goes through; libcurl with the apps' 30 s timeout
+  ///     unless given.
   ///   - clock: The clock retries sleep on; a `ContinuousClock` unless given.
   /// - Returns: A catalog whose calls go to TMDB.
   public static func live(
     token: String,
     baseURL: URL = tmdbBaseURL,
     language: String = "en-US",
-    session: URLSession = .shared,
+    transport: HTTPTransport = .curl(),
     clock: any Clock<Duration> = ContinuousClock()
   ) -> MovieCatalog {
     let client = TMDBClient(
       baseURL: baseURL, credential: TMDBCredential(token: token), language: language,
-      session: session, clock: clock)
+      transport: transport, clock: clock)
     return MovieCatalog(
       popular: { page in try await client.popular(page: page) },
       search: { query, page in try await client.search(query: query, page: page) }
     )
+  }
+}
+
+extension MovieCatalog {
+  /// ``live(token:baseURL:language:transport:clock:)`` over `session`: for tests whose
+  /// session's configuration has a stub in `protocolClasses`.
+  ///
+  /// - Parameters:
+  ///   - token: A TMDB read access token or v3 API key.
+  ///   - baseURL: Where the API lives.
+  ///   - language: The `language` query item; `en-US` unless given.
+  ///   - session: The session every request goes through; keep one for the client's
+  ///     lifetime (sessions made per request crash on Linux).
+  ///   - clock: The clock retries sleep on; a `ContinuousClock` unless given.
+  /// - Returns: A catalog whose calls go through `session`.
+  public static func live(
+    token: String,
+    baseURL: URL = tmdbBaseURL,
+    language: String = "en-US",
+    session: URLSession,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> MovieCatalog {
+    live(
+      token: token, baseURL: baseURL, language: language, transport: .urlSession(session),
+      clock: clock)
   }
 }

@@ -108,7 +108,10 @@ public enum InteractiveLoop {
     }
 
     var size = terminal.windowSize
-    var renderer = ScreenRenderer(isTTY: true, width: size.columns)
+    var renderer = ScreenRenderer(isTTY: true, width: size.columns, height: size.rows)
+    // Drawn in place on the main screen, the last frame stays; what comes next (the shell's
+    // prompt) starts below it, not on its last line.
+    defer { if !alternateScreen { renderer.forget() } }
     var onScreen = frame(size)
     renderer.render(onScreen)
     for await arrival in arrivals {
@@ -117,6 +120,7 @@ public enum InteractiveLoop {
       if case .resized(let next) = input {
         size = next
         renderer.width = next.columns
+        renderer.height = next.rows
         renderer.clearScreen()
         isCleared = true
       }

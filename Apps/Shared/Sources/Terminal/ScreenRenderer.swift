@@ -2,10 +2,12 @@
 ///
 /// Give ``render(_:)`` every line of the frame; it moves the cursor back to the top of the
 /// region it drew last, rewrites each line, clears what the old frame left to the right of a
-/// line (`ESC [ K`) and below the new frame (`ESC [ J`), and leaves the cursor at the start
-/// of the line below the region. Lines are cut to ``width`` visible characters (ANSI codes
-/// do not count), so a long title never wraps and throws the cursor arithmetic off; a line
-/// containing newlines counts as several lines.
+/// line (`ESC [ K`) and below the new frame (`ESC [ J`), and leaves the cursor on the frame's
+/// last line: no newline follows it, so a frame exactly as tall as the window does not
+/// scroll the window by one and push its first line off the top. Lines are cut to ``width``
+/// visible characters (ANSI codes do not count), so a long title never wraps and throws the
+/// cursor arithmetic off, and frames to ``height`` lines; a line containing newlines counts
+/// as several lines.
 ///
 /// When output is not a terminal (`isTTY == false`) every frame is written as plain lines,
 /// escape codes stripped, nothing cut: scripted runs get clean text. Render only the frames
@@ -21,9 +23,8 @@
 /// ```
 ///
 /// The region starts on the line where the cursor was at the first frame, assumed to be at
-/// its start. If the app prints anything else between frames, call ``forget()`` first. A
-/// frame taller than the window cannot be redrawn in place; keep frames within
-/// ``WindowSize/rows``.
+/// its start. Before the app prints anything else (between frames, or on exit), call
+/// ``forget()``, which moves the cursor below the region.
 public struct ScreenRenderer {
   /// Whether output is a terminal: escape codes and in-place redraws, or plain lines.
   public let isTTY: Bool
@@ -31,6 +32,11 @@ public struct ScreenRenderer {
   ///
   /// Set it again when the window is resized.
   public var width: Int
+  /// The most lines a frame may have (the window's rows); later lines are dropped, since a
+  /// frame taller than the window cannot be redrawn in place. `nil`: no limit.
+  ///
+  /// Set it again when the window is resized.
+  public var height: Int?
   private let output: (String) -> Void
   private var drawnLineCount = 0
 
@@ -41,12 +47,14 @@ public struct ScreenRenderer {
   ///   - width: The window's width in columns; pass ``WindowSize/columns``.
   ///   - output: Where the bytes of each frame go, in one call per frame; standard output by
   ///     default.
+  ///   - height: The window's height in rows (``WindowSize/rows``); `nil` for no limit.
   public init(
-    isTTY: Bool, width: Int = WindowSize.fallback.columns,
+    isTTY: Bool, width: Int = WindowSize.fallback.columns, height: Int? = nil,
     output: @escaping (String) -> Void = StandardOutput.write
   ) {
     self.isTTY = isTTY
     self.width = width
+    self.height = height
     self.output = output
   }
 
@@ -64,16 +72,18 @@ public struct ScreenRenderer {
     if isTTY {
       frame += cursorToRegionStart()
       let width = max(width, 1)
-      for line in lines {
+      let shown = height.map { Array(lines.prefix(max($0, 1))) } ?? lines
+      for (index, line) in shown.enumerated() {
+        // Between lines only: a newline after the last would scroll a full window by one.
+        if index > 0 { frame += "\r\n" }
         let (text, visibleCount) = ANSIText.truncated(line, to: width)
         frame += text
         // A line that fills the width leaves the cursor in the last column, where `ESC [ K`
         // would erase the final character; there is nothing to its right to clear anyway.
         if visibleCount < width { frame += "\u{1B}[K" }
-        frame += "\r\n"
       }
       frame += "\u{1B}[J"
-      drawnLineCount = lines.count
+      drawnLineCount = shown.count
     } else {
       for line in lines {
         frame += ANSIText.stripped(line) + "\n"
@@ -113,16 +123,28 @@ public struct ScreenRenderer {
     return text
   }
 
-  /// Leaves the drawn region on screen and starts the next frame below it.
+  /// Leaves the drawn region on screen and moves the cursor to the start of the line below
+  /// it, where the next ``render(_:)`` (or anything else printed) starts.
   ///
-  /// Call it after writing something else (a message, a final result) so the next
-  /// ``render(_:)`` does not draw over it. Writes nothing.
-  public mutating func forget() {
+  /// Call it before writing something else (a message, a final result, the shell's prompt
+  /// on exit). Writes nothing when not a terminal or when nothing is drawn.
+  ///
+  /// - Returns: The exact text written to the output.
+  @discardableResult
+  public mutating func forget() -> String {
+    guard isTTY, drawnLineCount > 0 else { return "" }
     drawnLineCount = 0
+    output("\r\n")
+    return "\r\n"
   }
 
-  /// Moves from the line below the drawn region to the start of its first line.
+  /// Moves from the drawn region's last line, where the cursor rests, to the start of its
+  /// first line.
   private func cursorToRegionStart() -> String {
-    drawnLineCount > 0 ? "\u{1B}[\(drawnLineCount)A\r" : ""
+    switch drawnLineCount {
+    case 0: ""
+    case 1: "\r"
+    default: "\u{1B}[\(drawnLineCount - 1)A\r"
+    }
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where an app's data comes from: `--source fixtures|live` and `--api-base URL`, declared,
-/// read and checked the same way in every app, with one message for each mistake.
+/// Where an app's data comes from: `--source fixtures|live`, `--api-base URL` and
+/// `--timeout SECONDS`, declared, read and checked the same way in every app, with one
+/// message for each mistake.
 ///
 /// The rule, in order: `--source` wins when given; `--api-base` alone means live; with
 /// neither, live when the app says so (`movies` and `movie-search` when `TMDB_API_KEY` is
@@ -28,17 +29,25 @@ public struct SourceOptions: Hashable, Sendable {
   public let source: Source
   /// `--api-base`, when given; `nil` means the service's own host.
   public let apiBase: URL?
+  /// `--timeout`: how long a live request may take before it counts as timed out (and is
+  /// retried like a 503); ``defaultTimeout`` unless given.
+  public let timeout: Duration
   /// Whether the command line chose the source (`--source` or `--api-base`); `false` when
   /// it is the default, which the apps mention once on standard error.
   public let isChosen: Bool
 
-  /// The two options, for a spec's option list.
+  /// The timeout of a live request unless `--timeout` is given: 30 seconds.
+  public static let defaultTimeout: Duration = .seconds(30)
+  /// The range `--timeout` accepts, in seconds.
+  public static let timeoutRange: ClosedRange<Double> = 0.1...600
+
+  /// The three options, for a spec's option list.
   ///
   /// - Parameters:
   ///   - service: The live service's name, for the help: `TMDB`, `Open-Meteo`.
   ///   - liveWhen: When live is the default, for the help (`TMDB_API_KEY is set`); `nil`
   ///     when the fixtures always are.
-  /// - Returns: `--source` and `--api-base`.
+  /// - Returns: `--source`, `--api-base` and `--timeout`.
   public static func options(service: String, liveWhen: String? = nil) -> [Option] {
     let byDefault = liveWhen.map { "live when \($0), else fixtures" } ?? "fixtures by default"
     return [
@@ -48,16 +57,20 @@ public struct SourceOptions: Hashable, Sendable {
       .value(
         "api-base", valueName: "URL",
         help: "Send live requests to URL instead of \(service) (implies --source live)"),
+      .value(
+        "timeout", valueName: "SECONDS",
+        help: "Give up on a live request after SECONDS (default 30); it is retried like a 503"),
     ]
   }
 
-  /// Reads and checks the two options.
+  /// Reads and checks the three options.
   ///
   /// - Parameters:
   ///   - arguments: The parsed command line, whose spec has ``options(service:liveWhen:)``.
   ///   - liveByDefault: Whether live is the source when neither option is given.
   /// - Throws: ``UsageError`` for a value `--source` does not take, a malformed
-  ///   `--api-base`, or `--api-base` with `--source fixtures`.
+  ///   `--api-base`, `--api-base` with `--source fixtures`, or a `--timeout` that is not a
+  ///   number of seconds in ``timeoutRange``.
   public init(_ arguments: ParsedArguments, liveByDefault: Bool = false) throws(UsageError) {
     let given = try arguments.value("source", as: Source.self)
     let base = try arguments.value("api-base").map { text throws(UsageError) in
@@ -70,13 +83,26 @@ public struct SourceOptions: Hashable, Sendable {
     source = given ?? (base != nil || liveByDefault ? .live : .fixtures)
     apiBase = base
     isChosen = given != nil || base != nil
+    timeout = try Self.timeout(arguments.value("timeout"), usage: arguments.usage)
   }
 
   /// A group with these values, as a command line would give it.
-  init(source: Source, apiBase: URL?, isChosen: Bool) {
+  init(source: Source, apiBase: URL?, isChosen: Bool, timeout: Duration = defaultTimeout) {
     self.source = source
     self.apiBase = apiBase
     self.isChosen = isChosen
+    self.timeout = timeout
+  }
+
+  /// `--timeout`'s text as a duration: seconds, whole or not, within ``timeoutRange``.
+  private static func timeout(_ text: String?, usage: String) throws(UsageError) -> Duration {
+    guard let text else { return defaultTimeout }
+    guard let seconds = Double(text), timeoutRange.contains(seconds) else {
+      throw UsageError(
+        "--timeout expects a number of seconds from 0.1 to 600, such as 10, got '\(text)'",
+        usage: usage)
+    }
+    return .milliseconds(Int((seconds * 1000).rounded()))
   }
 
   /// `text` as a base URL: http or https, with a host.

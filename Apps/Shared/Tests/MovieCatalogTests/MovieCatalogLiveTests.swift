@@ -251,6 +251,28 @@ struct MovieCatalogLiveTests {
     #expect(clock.sleeps.count == 3)
   }
 
+  @Test func aRequestThatTimesOutIsRetriedLikeA503AndTheNextAnswerIsUsed() async throws {
+    let server = StubServer(.failure(URLError(.timedOut)), try .fixture("movies/popular-1.json"))
+    let clock = RecordingClock()
+    let page = try await server.catalog(clock: clock).popular(1)
+    #expect(page.page == 1)
+    #expect(server.requests.count == 2)
+    #expect(clock.sleeps.count == 1)
+  }
+
+  @Test func aTimeoutThatLastsIsThrownAfterThreeRetries() async throws {
+    let server = StubServer(.failure(URLError(.timedOut)))
+    let clock = RecordingClock()
+    await #expect(
+      throws: MovieCatalogError.network(
+        "the request to \(server.host) timed out (URLError -1001)")
+    ) {
+      try await server.catalog(clock: clock).popular(1)
+    }
+    #expect(server.requests.count == 4)
+    #expect(clock.sleeps.count == 3)
+  }
+
   @Test func anErrorARetryCannotCureIsThrownAtOnce() async throws {
     let server = StubServer(try .fixture("movies/errors/401-invalid-key.json", status: 401))
     let clock = RecordingClock()

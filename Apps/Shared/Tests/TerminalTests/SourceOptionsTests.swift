@@ -75,6 +75,24 @@ struct SourceOptionsTests {
       help == [
         "fixtures (bundled, offline) or live (Open-Meteo); fixtures by default",
         "Send live requests to URL instead of Open-Meteo (implies --source live)",
+        "Give up on a live request after SECONDS (default 30); it is retried like a 503",
       ])
+  }
+
+  @Test func theTimeoutIsThirtySecondsUnlessGivenInSeconds() throws {
+    #expect(try read().timeout == .seconds(30))
+    #expect(try read("--timeout", "2.5").timeout == .milliseconds(2500))
+    #expect(try read("--timeout", "600").timeout == .seconds(600))
+  }
+
+  @Test(arguments: ["0", "0.05", "601", "-1", "ten", "nan"])
+  func aTimeoutOutsideItsRangeIsAUsageError(text: String) {
+    #expect(
+      throws: UsageError(
+        "--timeout expects a number of seconds from 0.1 to 600, such as 10, got '\(text)'",
+        usage: Self.usage)
+    ) {
+      try read("--timeout", text)
+    }
   }
 }

@@ -37,7 +37,7 @@ struct WindowResizeTests {
     renderer.render(["one", "two", "three"])
 
     #expect(renderer.clearScreen() == "\u{1B}[H\u{1B}[2J")
-    #expect(renderer.render(["one"]) == "one\u{1B}[K\r\n\u{1B}[J")
+    #expect(renderer.render(["one"]) == "one\u{1B}[K\u{1B}[J")
   }
 
   @Test func clearingWritesNothingWhenNotATerminal() {

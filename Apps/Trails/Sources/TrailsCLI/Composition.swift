@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import LoopSession
 import Terminal
 import TrailsFeature
@@ -34,7 +35,9 @@ struct Composition {
       weather = .fixtures
       today = Self.fixturesToday ?? Day(Date())
     case .live:
-      weather = .live(baseURL: source.apiBase ?? WeatherService.openMeteoBaseURL)
+      weather = .live(
+        baseURL: source.apiBase ?? WeatherService.openMeteoBaseURL,
+        transport: .curl(timeout: source.timeout))
       today = Day(Date())
     }
     isDefaultOffline = !source.isChosen

@@ -128,6 +128,16 @@ struct LiveWeatherServiceTests {
     }
   }
 
+  @Test func aTimeoutThatLastsIsReportedAfterThreeRetries() async throws {
+    let stub = try StubHost(.failure(URLError(.timedOut)))
+    defer { stub.remove() }
+    await #expect(throws: WeatherError.network("the request timed out")) {
+      try await stub.service.forecast(Self.trailhead)
+    }
+    #expect(StubURLProtocol.requests(to: stub.host).count == 4)
+    #expect(stub.clock.sleeps.count == 3)
+  }
+
   @Test func aCancelledRequestIsCancellationNotAnError() async throws {
     let stub = try StubHost(.failure(URLError(.cancelled)))
     defer { stub.remove() }

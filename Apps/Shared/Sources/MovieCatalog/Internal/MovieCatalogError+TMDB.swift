@@ -50,7 +50,7 @@ extension MovieCatalogError {
   /// `CancellationError`.
   ///
   /// - Parameters:
-  ///   - error: What URLSession threw.
+  ///   - error: What the transport threw.
   ///   - host: The host the request went to, named in the message.
   init(_ error: URLError, host: String) {
     let code = "(URLError \(error.code.rawValue))"
@@ -66,7 +66,7 @@ extension MovieCatalogError {
         .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
         "could not make a secure connection to \(host)"
       case .badServerResponse: "\(host) sent a response that is not valid HTTP"
-      case .unsupportedURL, .badURL: "the URL for \(host) is not one URLSession can load"
+      case .unsupportedURL, .badURL: "the URL for \(host) is not one the HTTP client can load"
       default: "the request to \(host) failed: \(error.localizedDescription)"
       }
     self = .network("\(words) \(code)")

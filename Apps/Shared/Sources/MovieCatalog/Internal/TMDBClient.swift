@@ -1,5 +1,6 @@
 import Foundation
 import HTTPRetry
+import HTTPTransport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -7,10 +8,10 @@ import HTTPRetry
 
 /// The TMDB v3 client behind ``MovieCatalog/live(token:baseURL:language:session:clock:)``.
 ///
-/// One request per call, plus the retries of a 429 or a 5xx that `RetryPolicy` allows,
-/// sleeping on the injected clock. URLSession does not throw for unsuccessful statuses, so every status
-/// is checked here and mapped to a ``MovieCatalogError``; a cancelled request (`URLError`
-/// -999, or a cancelled task) is rethrown as `CancellationError`.
+/// One request per call, plus the retries of a 429, a 5xx or a timeout that `RetryPolicy`
+/// allows, sleeping on the injected clock. The transport does not throw for unsuccessful
+/// statuses, so every status is checked here and mapped to a ``MovieCatalogError``; a
+/// cancelled request (`URLError` -999, or a cancelled task) is rethrown as `CancellationError`.
 struct TMDBClient: Sendable {
   /// Where the API lives.
   var baseURL: URL
@@ -18,8 +19,8 @@ struct TMDBClient: Sendable {
   var credential: TMDBCredential
   /// The `language` query item, such as `en-US`.
   var language: String
-  /// The one session every request of this client goes through.
-  var session: URLSession
+  /// What every request of this client goes through.
+  var transport: HTTPTransport
   /// The clock retries sleep on.
   var clock: any Clock<Duration>
   /// When a 429 or a 5xx is retried, and after how long.
@@ -49,7 +50,21 @@ struct TMDBClient: Sendable {
     var retries = 0
     while true {
       try Task.checkCancellation()
-      let (body, response) = try await send(request)
+      let body: Data
+      let response: HTTPURLResponse
+      switch try await send(request) {
+      case .answered(let answerBody, let answer):
+        (body, response) = (answerBody, answer)
+      case .timedOut(let error):
+        // No answer at all: as likely to be a passing stall as a 503, and as safe to ask
+        // again (every request here is a GET).
+        guard let delay = retryPolicy.delay(beforeRetry: retries + 1, retryAfter: nil) else {
+          throw error
+        }
+        retries += 1
+        try await clock.sleep(for: delay)
+        continue
+      }
       if (200...299).contains(response.statusCode) {
         return try decode(body, from: endpoint)
       }
@@ -67,16 +82,23 @@ struct TMDBClient: Sendable {
     }
   }
 
+  /// What one attempt got: an answer with any status, or nothing before the timeout.
+  private enum Attempt {
+    case answered(Data, HTTPURLResponse)
+    case timedOut(MovieCatalogError)
+  }
+
   /// Sends `request` once, mapping transport failures and cancellation.
-  private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+  private func send(_ request: URLRequest) async throws -> Attempt {
     let host = request.url?.host ?? baseURL.absoluteString
-    let body: Data
-    let response: URLResponse
     do {
-      (body, response) = try await session.data(for: request)
+      let (body, response) = try await transport.data(for: request)
+      return .answered(body, response)
     } catch let error as URLError where error.code == .cancelled {
       // Superseded, not failed: the caller cancelled the task that was waiting for it.
       throw CancellationError()
+    } catch let error as URLError where error.code == .timedOut {
+      return .timedOut(MovieCatalogError(error, host: host))
     } catch let error as URLError {
       throw MovieCatalogError(error, host: host)
     } catch is CancellationError {
@@ -84,10 +106,6 @@ struct TMDBClient: Sendable {
     } catch {
       throw MovieCatalogError.network("the request to \(host) failed: \(error)")
     }
-    guard let http = response as? HTTPURLResponse else {
-      throw MovieCatalogError.network("\(host) sent a response that is not HTTP")
-    }
-    return (body, http)
   }
 
   /// Decodes a successful body as a movie page, naming the endpoint when it is not one.

@@ -98,14 +98,21 @@ struct ArgumentParser {
       flags.insert(option.long)
       return
     }
+    let value: String
     if let inlineValue {
-      values[option.long] = inlineValue
+      value = inlineValue
     } else if index < arguments.count, !Self.isOptionLike(arguments[index]) {
-      values[option.long] = arguments[index]
+      value = arguments[index]
       index += 1
     } else {
       throw failure("missing value for option '\(spelled)'")
     }
+    // No option of any app means something by an empty value: `--db ""` is a slip (an unset
+    // shell variable), not a request for a temporary database.
+    guard !value.isEmpty else {
+      throw failure("option '--\(option.long)' needs a <\(option.valueName)>, got an empty one")
+    }
+    values[option.long] = value
   }
 
   private mutating func parseWord(_ word: String, afterDoubleDash: Bool) throws(UsageError) {
