@@ -74,7 +74,7 @@ struct ScreenRendererTests {
     var renderer = ScreenRenderer(isTTY: true, width: 10, height: 3) { _ in }
     let first = renderer.render(["top", "middle", "bottom"])
     #expect(first == "top\u{1B}[K\r\nmiddle\u{1B}[K\r\nbottom\u{1B}[K\u{1B}[J")
-    #expect(first.filter { $0 == "\n" }.count == 2)
+    #expect(first.unicodeScalars.filter { $0 == "\n" }.count == 2)
     // Back up two lines, to the first: the same three rows are redrawn.
     #expect(renderer.render(["TOP", "b", "c"]).hasPrefix("\u{1B}[2A\rTOP"))
   }
