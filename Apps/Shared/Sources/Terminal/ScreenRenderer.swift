@@ -32,8 +32,10 @@ public struct ScreenRenderer {
   ///
   /// Set it again when the window is resized.
   public var width: Int
-  /// The most lines a frame may have (the window's rows); later lines are dropped, since a
-  /// frame taller than the window cannot be redrawn in place. `nil`: no limit.
+  /// The most lines a frame may have: the window's rows, or `nil` for no limit.
+  ///
+  /// Later lines are dropped, since a frame taller than the window cannot be redrawn in
+  /// place.
   ///
   /// Set it again when the window is resized.
   public var height: Int?
@@ -45,9 +47,9 @@ public struct ScreenRenderer {
   /// - Parameters:
   ///   - isTTY: Whether output is a terminal; pass ``TerminalCapabilities/isOutputTTY``.
   ///   - width: The window's width in columns; pass ``WindowSize/columns``.
+  ///   - height: The window's height in rows (``WindowSize/rows``); `nil` for no limit.
   ///   - output: Where the bytes of each frame go, in one call per frame; standard output by
   ///     default.
-  ///   - height: The window's height in rows (``WindowSize/rows``); `nil` for no limit.
   public init(
     isTTY: Bool, width: Int = WindowSize.fallback.columns, height: Int? = nil,
     output: @escaping (String) -> Void = StandardOutput.write
