@@ -46,7 +46,7 @@ struct CurlTransportTests {
   }
 
   @Test func noAnswerWithinTheTimeoutIsTimedOut() async throws {
-    let error = try await withServer(["--latency", "10s"]) { base in
+    let error = try await withServer(["--latency", "600s"]) { base in
       await #expect(throws: URLError.self) {
         _ = try await HTTPTransport.curl(timeout: .milliseconds(300))
           .data(for: try request(base, "/3/movie/popular?page=1"))
@@ -68,16 +68,16 @@ struct CurlTransportTests {
     #expect(error?.code == .cannotConnectToHost)
   }
 
+  /// The server would answer after 10 minutes, far past the suite's time limit of one: a
+  /// cancellation that did not end the wait fails the test by that limit, with no clock read
+  /// here (a loaded machine, ThreadSanitizer, may take seconds to run the task at all).
   @Test func cancellingTheTaskEndsTheWaitAtOnce() async throws {
-    let elapsed = try await withServer(["--latency", "20s"]) { base in
+    try await withServer(["--latency", "600s"]) { base in
       let request = try request(base, "/3/movie/popular?page=1")
-      let started = ContinuousClock.now
       let task = Task { try await HTTPTransport.curl().data(for: request) }
       task.cancel()
       await #expect(throws: CancellationError.self) { _ = try await task.value }
-      return ContinuousClock.now - started
     }
-    // Well before the server's 20 s answer, however loaded the machine is.
-    #expect(elapsed < .seconds(10))
   }
+
 }
