@@ -64,6 +64,33 @@ public struct CommandRun: Sendable {
       launcher: [])
   }
 
+  /// Runs the executable `name` as ``run(_:_:environment:input:output:bound:)`` does, as a
+  /// user without privileges: as `nobody` through util-linux's `setpriv` when the tests run
+  /// as root (as CI does), so that file permissions apply as they do for a user; as the
+  /// current user otherwise.
+  ///
+  /// - Parameters:
+  ///   - name: The executable's name, such as `trails`.
+  ///   - arguments: Its arguments.
+  ///   - environment: Variables to set for the run.
+  /// - Returns: The run.
+  /// - Throws: As `run` does, or when running as root without `/usr/bin/setpriv`.
+  public static func runUnprivileged(
+    _ name: String, _ arguments: [String], environment: [String: String] = [:]
+  ) async throws -> CommandRun {
+    var launcher: [String] = []
+    if getuid() == 0 {
+      let setpriv = "/usr/bin/setpriv"
+      guard FileManager.default.isExecutableFile(atPath: setpriv) else {
+        throw ProcessError(description: "running as root needs \(setpriv) (util-linux)")
+      }
+      launcher = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    }
+    return try await run(
+      name, arguments, environment: environment, input: nil, output: .captured,
+      bound: .seconds(30) * WaitBound.scale, launcher: launcher)
+  }
+
   /// Runs the executable `name` as ``run(_:_:environment:input:output:bound:)`` does, under
   /// bash's `time`, and returns the processor time it used, user and system together.
   ///

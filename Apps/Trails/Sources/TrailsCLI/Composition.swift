@@ -21,12 +21,19 @@ struct Composition {
   let isDefaultOffline: Bool
   /// Where the session of `--record` goes once ``Session`` has made it.
   let recording: RecordingSlot
+  /// Why the database was opened read-only although writing was asked for (see
+  /// `readOnlyFallback`), as one line for the user; `nil` when it opened as asked.
+  let readOnlyNotice: String?
 
-  /// Reads the options (a usage error before anything is opened), then opens the database:
-  /// for writing, or read-only (a command that only reads creates and changes nothing, and
-  /// a missing database is an empty plan).
+  /// Reads the options (a usage error before anything is opened), then opens the database.
+  ///
+  /// The database opens for writing, or read-only (a command that only reads creates and
+  /// changes nothing, and a missing database is an empty plan). With `readOnlyFallback`, a database that can be
+  /// read but not written (``PersistenceError/notWritable(_:_:)``) opens read-only, and
+  /// ``readOnlyNotice`` says why; without it, that is a failure.
   init(
-    _ arguments: ParsedArguments, access: SQLiteTrailStore.Access, recording: RecordingSlot
+    _ arguments: ParsedArguments, access: SQLiteTrailStore.Access, recording: RecordingSlot,
+    readOnlyFallback: Bool = false
   ) throws {
     self.recording = recording
     let source = try SourceOptions(arguments)
@@ -46,11 +53,23 @@ struct Composition {
     } catch {
       throw CommandFailure("the trail catalog could not be loaded: \(error)")
     }
+    let path = arguments.value("db") ?? SQLiteTrailStore.defaultPath()
     do {
-      store = try TrailStore.sqlite(
-        path: arguments.value("db") ?? SQLiteTrailStore.defaultPath(), access: access)
+      (store, readOnlyNotice) = try Self.open(path, access, readOnlyFallback: readOnlyFallback)
     } catch {
       throw CommandFailure(error.userMessage)
+    }
+  }
+
+  /// The store at `path`, and why it is read-only when it fell back.
+  private static func open(
+    _ path: String, _ access: SQLiteTrailStore.Access, readOnlyFallback: Bool
+  ) throws(PersistenceError) -> (TrailStore, String?) {
+    do {
+      return (try TrailStore.sqlite(path: path, access: access), nil)
+    } catch .notWritable(let path, let reason) where readOnlyFallback {
+      let notice = PersistenceError.notWritable(path, reason).userMessage
+      return (try TrailStore.sqlite(path: path, access: .readOnly), notice)
     }
   }
 

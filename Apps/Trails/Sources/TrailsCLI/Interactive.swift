@@ -10,13 +10,16 @@ enum Interactive {
         "no command given; the interactive mode needs a terminal (see trails --help)",
         usage: arguments.usage)
     }
-    let composition = try Composition(arguments, access: .readWrite, recording: recording)
+    // A database that can be read but not written is browsed read-only, with the reason shown.
+    let composition = try Composition(
+      arguments, access: .readWrite, recording: recording, readOnlyFallback: true)
     // Another process's edit (a `trails plan add` in another shell) shows within a second.
     let session = try Session(
       composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500))
     defer { session.end() }
     let store = session.store
     let offline = composition.isDefaultOffline
+    let readOnlyNotice = composition.readOnlyNotice
     let useColor = terminal.supportsColor
     var view = ScreenView()
     var shown = store.state
@@ -31,7 +34,9 @@ enum Interactive {
         case .resized:
           return .redraw
         case .key(let key):
-          let screen = Screen(state: store.state, offline: offline, useColor: false, view: view)
+          let screen = Screen(
+            state: store.state, offline: offline, useColor: false, view: view,
+            readOnlyNotice: readOnlyNotice)
           switch screen.action(for: key) {
           case nil: return .redraw
           case .view(let next):
@@ -48,8 +53,10 @@ enum Interactive {
         }
       },
       frame: { size in
-        Screen(state: store.state, offline: offline, useColor: useColor, view: view)
-          .lines(height: size.rows)
+        Screen(
+          state: store.state, offline: offline, useColor: useColor, view: view,
+          readOnlyNotice: readOnlyNotice
+        ).lines(height: size.rows)
       })
     // Nothing is lost on the way out: wait for the restore and the save.
     _ = await session.first { state in

@@ -7,7 +7,8 @@ import TrailsModel
 /// Rows are numbered and one is selected: ↑/↓ (or k/j) move the selection, Enter or →
 /// opens it, 1-9 open a row directly. A body taller than the window scrolls to keep the
 /// selection in view, with `↑ N more` / `↓ N more` where lines are hidden; a trail's page
-/// scrolls with ↑/↓. On a trail, `a` asks which day to add it to.
+/// scrolls with ↑/↓. On a trail, `a` asks which day to add it to (unless the plan is
+/// read-only).
 struct Screen {
   /// What a key asks for.
   enum Action: Equatable {
@@ -22,9 +23,28 @@ struct Screen {
     case interrupt
   }
 
-  /// The keys, as the screen's last line lists them.
-  static let keyHelp =
-    "e explore  p plan  ↑↓ select  enter open  b back  a add to a day  x remove  q quit"
+  /// The keys that do something on this screen, as its last line lists them.
+  ///
+  /// `a` and `x` only on a trail of a plan that can be written (`x` when the trail is
+  /// planned), `b` only below a tab's first screen. At most 70 columns, so it fits an
+  /// 80-column window.
+  var keyHelp: String {
+    var keys = ["e explore", "p plan"]
+    if !rows.isEmpty {
+      keys += ["↑↓ select", "enter open"]
+    } else if state.shownTrailID != nil {
+      keys.append("↑↓ scroll")
+    }
+    if !state.path(of: state.tab).isEmpty { keys.append("b back") }
+    if let trailID = state.shownTrailID, readOnlyNotice == nil {
+      keys.append("a add to a day")
+      if state.plan.days.contains(where: { $0.trailIDs.contains(trailID) }) {
+        keys.append("x remove")
+      }
+    }
+    keys.append("q quit")
+    return keys.joined(separator: "  ")
+  }
 
   /// The keys while the add prompt is open.
   static let promptHelp = "←→ or 1-9 choose the day  enter add  esc cancel"
@@ -36,6 +56,9 @@ struct Screen {
   let useColor: Bool
   /// The selection, scroll and prompt.
   var view = ScreenView()
+  /// Why the plan cannot be edited, when the database opened read-only: shown under the
+  /// body, and `a` and `x` do nothing.
+  var readOnlyNotice: String? = nil
 
   /// The routes the numbered rows open, in order.
   var rows: [Trails.Route] {
@@ -66,7 +89,10 @@ struct Screen {
       footer.append(
         Style.bold.apply(to: "Add \(name) to day \(prompt.day)?", useColor: useColor))
     }
-    let help = view.adding == nil ? Self.keyHelp : Self.promptHelp
+    if let readOnlyNotice {
+      footer.append(Style.dim.apply(to: readOnlyNotice, useColor: useColor))
+    }
+    let help = view.adding == nil ? keyHelp : Self.promptHelp
     footer.append(Style.dim.apply(to: help, useColor: useColor))
     let head = [header, breadcrumb, ""]
     let room = max(1, height - head.count - footer.count)
@@ -114,13 +140,13 @@ struct Screen {
     case .down, .character("j"): return move(by: 1)
     case .enter, .right:
       return selectedRow.map { .send(.show(rows[$0])) }
-    case .character("a"):
+    case .character("a") where readOnlyNotice == nil:
       return state.shownTrailID.map { trailID in
         var view = self.view
         view.adding = ScreenView.AddPrompt(trailID: trailID, day: Trails.dayRange.lowerBound)
         return .view(view)
       }
-    case .character("x"):
+    case .character("x") where readOnlyNotice == nil:
       return state.shownTrailID.map { .send(.edit(.remove(trailID: $0, day: nil))) }
     case .character(let digit):
       guard let number = digit.wholeNumberValue, rows.indices.contains(number - 1) else {
@@ -179,10 +205,11 @@ struct Screen {
   private var status: String {
     var words: String
     switch state.restore {
-    case .pending: words = "restoring the plan..."
+    case .pending: words = "restoring the plan…"
     case .failed(let message): words = "not saved: \(message)"
     case .done where state.saveError != nil: words = "save failed: \(state.saveError ?? "")"
-    case .done: words = state.isSaved ? "saved" : "saving..."
+    case .done where readOnlyNotice != nil: words = "read-only"
+    case .done: words = state.isSaved ? "saved" : "saving…"
     }
     if offline { words += " (offline forecasts)" }
     return words

@@ -29,6 +29,10 @@ package final class Database {
     case readWrite
     /// Read-only (`SQLITE_OPEN_READONLY`); a missing file fails, and nothing is ever written.
     case readOnly
+    /// Read-only and `immutable=1` (a URI parameter): SQLite takes no locks and creates no
+    /// `-shm`, so a WAL file opens in a folder the user cannot write. Only for a file that
+    /// no one can be writing: nothing else sees changes made while it is open.
+    case immutable
   }
 
   /// Opens a connection to the file at `path`.
@@ -48,8 +52,10 @@ package final class Database {
       case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
       case .readWrite: SQLITE_OPEN_READWRITE
       case .readOnly: SQLITE_OPEN_READONLY
+      case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
       }
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let name = mode == .immutable ? Self.immutableURI(path) : path
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
@@ -64,6 +70,23 @@ package final class Database {
 
   deinit {
     sqlite3_close_v2(handle)
+  }
+
+  /// The `file:` URI that opens `path` immutable: `%`, `?` and `#` percent-encoded, as
+  /// SQLite's URI filenames require, every other byte as it is, and an absolute path after
+  /// an empty authority (`file:///…`), so one that starts with `//` is not read as a host.
+  package static func immutableURI(_ path: String) -> String {
+    var encoded = ""
+    for character in path.unicodeScalars {
+      switch character {
+      case "%": encoded += "%25"
+      case "?": encoded += "%3F"
+      case "#": encoded += "%23"
+      default: encoded.unicodeScalars.append(character)
+      }
+    }
+    let authority = path.hasPrefix("/") ? "//" : ""
+    return "file:\(authority)\(encoded)?immutable=1"
   }
 
   /// How long a statement waits for another connection's lock before failing with

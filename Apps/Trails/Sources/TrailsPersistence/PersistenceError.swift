@@ -24,6 +24,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case permissionDenied(String)
   /// The store at the path was opened read-only, so it cannot change the plan.
   case readOnly(String)
+  /// The database at the path can be read but not written, for the reason given: opening it
+  /// read-only works (``SQLiteTrailStore/Access/readOnly``), editing cannot.
+  case notWritable(String, Unwritable)
   /// Another connection held the database at the path for longer than the busy timeout, in
   /// milliseconds.
   case busy(String, timeoutMilliseconds: Int)
@@ -54,6 +57,13 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
       "permission denied for \(path); check the permissions of the file and its folder"
     case .readOnly(let path):
       "\(path) is open read-only, so the plan cannot be changed; open it read-write to edit"
+    case .notWritable(let path, .file):
+      "\(path) is read-only (the file is not writable), so the plan cannot be changed; "
+        + "make the file writable to edit"
+    case .notWritable(let path, .folder(let folder)):
+      "\(path) is read-only (its folder \(folder) is not writable, and SQLite writes the "
+        + "-wal and -shm files next to the database), so the plan cannot be changed; make the "
+        + "folder writable to edit"
     case .busy(let path, let milliseconds):
       "\(path) was in use by another trails process for longer than \(milliseconds) ms; "
         + "try again when it has finished"
@@ -66,4 +76,15 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
 
   /// The same line as ``userMessage``.
   public var description: String { userMessage }
+}
+
+extension PersistenceError {
+  /// Why a database that can be read cannot be written.
+  public enum Unwritable: Equatable, Sendable {
+    /// The file itself is not writable (its mode, or its owner).
+    case file
+    /// The folder holding the file, at the path, is not writable: SQLite writes through
+    /// `-wal` and `-shm` files it creates next to the database.
+    case folder(String)
+  }
 }

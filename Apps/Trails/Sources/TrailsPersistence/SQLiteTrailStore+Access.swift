@@ -4,8 +4,9 @@ extension SQLiteTrailStore {
     /// Reads and writes; creates the file and its folder when missing, and migrates it.
     case readWrite
     /// Only reads (`SQLITE_OPEN_READONLY`): never creates, migrates or writes anything, so it
-    /// works on a file the user cannot write; ``SQLiteTrailStore/update(_:)`` throws
-    /// ``PersistenceError/readOnly(_:)``. Reads schema 1 and 2 files as they are.
+    /// works on a file the user cannot write, also in a folder they cannot write;
+    /// ``SQLiteTrailStore/update(_:)`` throws ``PersistenceError/readOnly(_:)``. Reads
+    /// schema 1 and 2 files as they are.
     case readOnly
   }
 }

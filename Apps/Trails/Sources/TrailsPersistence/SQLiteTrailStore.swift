@@ -6,10 +6,14 @@ import TrailsModel
 /// Only trails databases are opened for writing, and opening never writes to a file that
 /// fails a check. In order, on every open:
 /// 1. a path that is a directory fails with ``PersistenceError/isADirectory(_:)``, a file the
-///    user may not read (read-write: or write) with ``PersistenceError/permissionDenied(_:)``;
-///    a missing file is created with its folder (read-write) or fails with
-///    ``PersistenceError/noSuchFile(_:)`` (read-only; `TrailStore.sqlite(path:access:)`
-///    accepts it);
+///    user may not read with ``PersistenceError/permissionDenied(_:)``; read-write, a file
+///    the user may read but not write, or one in a folder they may not write (SQLite writes
+///    `-wal` and `-shm` files next to it), fails with
+///    ``PersistenceError/notWritable(_:_:)``, which says which; a missing file is created
+///    with its folder (read-write) or fails with ``PersistenceError/noSuchFile(_:)``
+///    (read-only; `TrailStore.sqlite(path:access:)` accepts it). Read-only, a file in a
+///    folder the user may not write opens `immutable` (no `-shm` needed; no one can be
+///    writing it), unless its `-wal` still holds commits;
 /// 2. `busy_timeout` is set (``busyTimeoutMilliseconds``), which writes nothing;
 /// 3. `PRAGMA application_id` and `PRAGMA user_version` are read, the first reads of the
 ///    file, so a file that is not a database fails here with
@@ -71,7 +75,8 @@ public final class SQLiteTrailStore: Sendable {
   ///   ``PersistenceError/corrupt(_:_:)``, ``PersistenceError/newerSchema(_:found:supported:)``
   ///   or ``PersistenceError/foreignDatabase(_:_:)`` for a file that was left untouched;
   ///   ``PersistenceError/isADirectory(_:)``, ``PersistenceError/permissionDenied(_:)``,
-  ///   ``PersistenceError/noSuchFile(_:)`` (read-only),
+  ///   ``PersistenceError/notWritable(_:_:)`` (read-write), ``PersistenceError/noSuchFile(_:)``
+  ///   (read-only),
   ///   ``PersistenceError/cannotCreateDirectory(_:)``,
   ///   ``PersistenceError/busy(_:timeoutMilliseconds:)``, or another SQLite failure.
   public init(path: String, access: Access = .readWrite) throws(PersistenceError) {

@@ -141,3 +141,52 @@ struct ScreenTests {
     #expect(moved.following(from: same, to: state) == moved)
   }
 }
+
+/// The key line offers only what works on the screen shown, and fits 80 columns.
+struct ScreenKeyHelpTests {
+  private func state(_ events: [Trails.Event]) throws -> Trails.State {
+    let today = try #require(Day(year: 2026, month: 12, day: 1))
+    var state = Trails.State(catalog: try TrailCatalog.fixtures(), today: today)
+    Trails.reducer(&state, .restored(nil))
+    for event in events { Trails.reducer(&state, event) }
+    return state
+  }
+
+  @Test func addAndRemoveAreOfferedOnlyWhereTheyDoSomething() throws {
+    let regions = Screen(state: try state([]), offline: false, useColor: false)
+    #expect(regions.keyHelp == "e explore  p plan  ↑↓ select  enter open  q quit")
+    #expect(regions.action(for: .character("a")) == nil)
+    #expect(regions.action(for: .character("x")) == nil)
+
+    let trail = Screen(
+      state: try state([.show(.trail("gull-point-loop"))]), offline: false, useColor: false)
+    #expect(trail.keyHelp == "e explore  p plan  ↑↓ scroll  b back  a add to a day  q quit")
+
+    let planned = Screen(
+      state: try state([
+        .edit(.add(trailID: "gull-point-loop", day: 1)), .show(.trail("gull-point-loop")),
+      ]), offline: false, useColor: false)
+    #expect(
+      planned.keyHelp
+        == "e explore  p plan  ↑↓ scroll  b back  a add to a day  x remove  q quit")
+    #expect(planned.keyHelp.count <= 80)
+    #expect(planned.lines(height: 24).last == planned.keyHelp)
+  }
+
+  @Test func aReadOnlyPlanSaysWhyAndItsEditKeysDoNothing() throws {
+    let notice =
+      "/data/plan.sqlite is read-only (the file is not writable), so the plan cannot be "
+      + "changed; make the file writable to edit"
+    let screen = Screen(
+      state: try state([
+        .edit(.add(trailID: "gull-point-loop", day: 1)), .show(.trail("gull-point-loop")),
+      ]), offline: false, useColor: false, readOnlyNotice: notice)
+    let lines = screen.lines(height: 40)
+
+    #expect(lines[0].hasSuffix("read-only"), "\(lines[0])")
+    #expect(lines.contains(notice))
+    #expect(screen.keyHelp == "e explore  p plan  ↑↓ scroll  b back  q quit")
+    #expect(screen.action(for: .character("a")) == nil)
+    #expect(screen.action(for: .character("x")) == nil)
+  }
+}

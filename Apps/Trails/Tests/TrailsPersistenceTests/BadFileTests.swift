@@ -154,7 +154,7 @@ struct BadFileTests {
   }
 
   @Test(.enabled(if: getuid() != 0, "root may read and write any file"))
-  func aFileTheUserMayNotUseIsRefusedWithPermissionDenied() throws {
+  func aFileTheUserMayNotWriteIsReadOnlyAndOneTheyMayNotReadIsRefused() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
@@ -163,7 +163,7 @@ struct BadFileTests {
       _ = try SQLiteTrailStore(path: path).update { _ in plan }
     }
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-    #expect(throws: PersistenceError.permissionDenied(path)) { try SQLiteTrailStore(path: path) }
+    #expect(throws: PersistenceError.notWritable(path, .file)) { try SQLiteTrailStore(path: path) }
     #expect(try SQLiteTrailStore(path: path, access: .readOnly).load()?.revision == 1)
 
     try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)

@@ -8,6 +8,7 @@ struct PersistenceErrorTests {
     .newerSchema(path, found: 3, supported: 2),
     .foreignDatabase(path, "it has tables and no trails application id"),
     .isADirectory(path), .noSuchFile(path), .permissionDenied(path), .readOnly(path),
+    .notWritable(path, .file), .notWritable(path, .folder("/tmp")),
     .busy(path, timeoutMilliseconds: 5_000), .sqlite(path, 14, "unable to open database file"),
     .cannotCreateDirectory("/tmp/x"),
   ]

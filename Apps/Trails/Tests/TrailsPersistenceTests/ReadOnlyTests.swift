@@ -107,18 +107,28 @@ struct ReadOnlyTests {
   }
 
   @Test(.enabled(if: getuid() != 0, "root may write in any folder"))
-  func aWALFileInAFolderTheUserCannotWriteIsRefusedWithPermissionDenied() throws {
+  func aWALFileInAFolderTheUserCannotWriteIsReadImmutableAndCannotBeEdited() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    do { _ = try SQLiteTrailStore(path: path) }
+    let plan = try SamplePlans.threeDays()
+    let stored = try SQLiteTrailStore(path: path).update { _ in plan }
     let files = FileManager.default
     try files.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
     defer { try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path) }
 
     // SQLite needs a -shm next to a WAL file, even to read it, and cannot create one here.
-    #expect(throws: PersistenceError.permissionDenied(path)) {
-      try SQLiteTrailStore(path: path, access: .readOnly)
+    let store = try SQLiteTrailStore(path: path, access: .readOnly)
+    #expect(try store.load() == stored)
+    #expect(throws: PersistenceError.notWritable(path, .folder(folder.url.path))) {
+      try SQLiteTrailStore(path: path)
     }
+    #expect(try folder.contents() == ["trails.sqlite"])
+  }
+
+  @Test func theImmutableURIEncodesWhatURIsReserve() {
+    #expect(Database.immutableURI("/a b/t.sqlite") == "file:///a b/t.sqlite?immutable=1")
+    #expect(Database.immutableURI("rel/t%?#.sqlite") == "file:rel/t%25%3F%23.sqlite?immutable=1")
+    #expect(Database.immutableURI("//host/t.sqlite") == "file:////host/t.sqlite?immutable=1")
   }
 }

@@ -20,7 +20,7 @@ enum Opener {
     let exists = try checkFile(at: path, access: access)
     let mode: Database.Mode
     switch access {
-    case .readOnly: mode = .readOnly
+    case .readOnly: mode = readOnlyMode(of: path)
     case .readWrite where exists: mode = .readWrite
     case .readWrite:
       try createFolder(of: path)
@@ -51,8 +51,9 @@ enum Opener {
     return database
   }
 
-  /// Refuses a directory, a file the user may not use, or (read-only) a missing file, before
-  /// SQLite touches anything.
+  /// Refuses a directory, a file the user may not read, or (read-only) a missing file, before
+  /// SQLite touches anything; read-write, also a file SQLite could not write (the file, or
+  /// its folder, not writable), with the reason.
   ///
   /// - Returns: Whether the file exists.
   private static func checkFile(
@@ -64,10 +65,34 @@ enum Opener {
       return false
     }
     if isDirectory.boolValue { throw .isADirectory(path) }
-    guard userMay(access == .readOnly ? R_OK : R_OK | W_OK, path) else {
-      throw .permissionDenied(path)
-    }
+    guard userMay(R_OK, path) else { throw .permissionDenied(path) }
+    guard access == .readWrite else { return true }
+    guard userMay(W_OK, path) else { throw .notWritable(path, .file) }
+    // Every write goes through the -wal and -shm files, which SQLite creates in the folder.
+    let folder = folder(of: path)
+    guard userMay(W_OK, folder) else { throw .notWritable(path, .folder(folder)) }
     return true
+  }
+
+  /// How to open `path` read-only: as usual, or immutable when its folder cannot be written.
+  ///
+  /// SQLite needs a `-shm` file next to a WAL database even to read it, and cannot create
+  /// one in a folder the user may not write. No process can write there either (a writer
+  /// needs the `-wal`), so the file cannot change while it is open, which is what
+  /// `immutable=1` asks for. The exception is a `-wal` that still holds commits (a writer
+  /// that ended before the folder was made read-only, or is still writing as another
+  /// user): immutable would read the file without them, so that file is opened as usual,
+  /// and fails with ``PersistenceError/permissionDenied(_:)`` if SQLite cannot.
+  private static func readOnlyMode(of path: String) -> Database.Mode {
+    guard !userMay(W_OK, folder(of: path)) else { return .readOnly }
+    let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size]
+    if let size = wal as? NSNumber, size.intValue > 0 { return .readOnly }
+    return .immutable
+  }
+
+  /// The folder holding the file at `path`.
+  private static func folder(of path: String) -> String {
+    URL(fileURLWithPath: path).deletingLastPathComponent().path
   }
 
   /// Whether `access(2)` grants `mode` on `path`; other failures (a race with a removal) are
@@ -78,7 +103,7 @@ enum Opener {
 
   /// Creates the folder that will hold a new database file at `path`.
   private static func createFolder(of path: String) throws(PersistenceError) {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let folder = URL(fileURLWithPath: folder(of: path))
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
