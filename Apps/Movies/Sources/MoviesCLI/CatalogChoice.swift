@@ -17,8 +17,8 @@ struct CatalogChoice {
   let notice: String?
 
   /// The line printed when the app falls back to the fixtures on its own.
-  static let offlineNotice =
-    "movies: offline sample pages; set TMDB_API_KEY or pass --source live for TMDB"
+  static let offlineNotice = SourceOptions.offlineNotice(
+    app: "movies", service: "TMDB", credential: "TMDB_API_KEY")
 
   /// Picks the catalog.
   ///

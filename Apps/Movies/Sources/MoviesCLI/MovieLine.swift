@@ -17,25 +17,8 @@ struct MovieLine {
   /// - Parameter useColor: Whether ANSI codes may be written.
   /// - Returns: The line, without a newline.
   func text(useColor: Bool = false) -> String {
-    let rating = Style.yellow.apply(to: "★ " + Self.rating(movie.voteAverage), useColor: useColor)
-    return "\(Self.padded(rank)). \(movie.title) (\(Self.year(of: movie)))  \(rating)"
-  }
-
-  /// The release year, or `—` when it is unknown.
-  ///
-  /// - Parameter movie: The movie.
-  /// - Returns: Four digits, or `—`.
-  static func year(of movie: Movie) -> String {
-    movie.year.map(String.init) ?? "—"
-  }
-
-  /// A rating to one decimal: `8.677` is `8.7`, `0` is `0.0`.
-  ///
-  /// - Parameter value: TMDB's `vote_average`, 0 through 10.
-  /// - Returns: The rating's text.
-  static func rating(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)"
+    let rating = Style.yellow.apply(to: "★ " + movie.ratingText, useColor: useColor)
+    return "\(Self.padded(rank)). \(movie.titleAndYear)  \(rating)"
   }
 
   /// `rank` right-aligned in three columns (wider when it needs more).

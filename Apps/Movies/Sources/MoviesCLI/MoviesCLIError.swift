@@ -1,3 +1,4 @@
+import MovieCatalog
 import Terminal
 
 /// What stops `movies` after it started, in one line for the user (exit status 1).
@@ -10,8 +11,8 @@ enum MoviesCLIError: UserFacingError, Equatable {
   var userMessage: String {
     switch self {
     case .missingToken:
-      "--source live needs a TMDB credential: set TMDB_API_KEY to a read access token "
-        + "or a v3 API key"
+      // The same words as movie-search's.
+      MovieCatalogError.missingToken.userMessage
     case .pageFailed(let page, let message):
       "failed to load page \(page): \(message)"
     }

@@ -8,8 +8,10 @@ import Terminal
 /// It sends `.nextPage`, waits on the store's states until that load settles (a page arrived
 /// or the load failed) and repeats until `pages` pages are loaded or the feature says the
 /// list is exhausted. Text lines are printed page by page as they arrive, so a pipe sees
-/// them at once; JSON is printed as one array at the end. On a failure it prints what was
-/// loaded, then throws ``MoviesCLIError/pageFailed(page:message:)``.
+/// them at once; JSON is printed as one array at the end. When a page fails: the first,
+/// it throws ``MoviesCLIError/pageFailed(page:message:)`` having printed nothing; a later
+/// one, it prints what was loaded, says on stderr where it stopped, and throws
+/// ``ExitCode/partial``.
 struct ScriptedPager {
   /// How the movies are printed.
   enum Format {
@@ -30,7 +32,8 @@ struct ScriptedPager {
 
   /// Loads and prints the pages.
   ///
-  /// - Throws: ``MoviesCLIError/pageFailed(page:message:)`` when a page fails to load.
+  /// - Throws: ``MoviesCLIError/pageFailed(page:message:)`` when the first page fails,
+  ///   ``ExitCode/partial`` when a later one does.
   func run() async throws {
     let store = recording.store(running: Movies(catalog: catalog), initial: Movies.State())
     defer { store.cancel() }
@@ -53,8 +56,16 @@ struct ScriptedPager {
       }
       printed += newMovies.map { MovieJSON($0, page: state.pagesLoaded) }
       if case .failed(let page, let message) = state.status {
+        // Nothing to show is a failure (exit 1, stdout empty); pages before the one that
+        // failed are a partial answer (exit 3), printed whole, the gap named on stderr.
+        guard !printed.isEmpty else {
+          throw MoviesCLIError.pageFailed(page: page, message: message)
+        }
         try printJSON(printed)
-        throw MoviesCLIError.pageFailed(page: page, message: message)
+        StandardError.writeLine(
+          "movies: stopped after page \(page - 1): "
+            + MoviesCLIError.pageFailed(page: page, message: message).userMessage)
+        throw ExitCode.partial
       }
     }
     try printJSON(printed)

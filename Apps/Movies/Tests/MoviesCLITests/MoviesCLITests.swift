@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `movies` run end to end on the bundled fixtures: scripted output, JSON, arguments.
 @Suite(.timeLimit(.minutes(1)))
 struct MoviesCLITests {
   static let offlineNotice =
-    "movies: offline sample pages; set TMDB_API_KEY or pass --source live for TMDB"
+    "movies: offline fixtures; set TMDB_API_KEY or pass --source live for TMDB"
 
   @Test func printsTwentyMoviesAPageWhenPagesIsTwo() async throws {
     let run = try await MoviesBinary.run(["--pages", "2"])
@@ -47,6 +48,14 @@ struct MoviesCLITests {
       movies.map { $0["page"] as? Int } == Array(repeating: 1, count: 20)
         + Array(repeating: 2, count: 20))
     #expect(run.stderrLines == [Self.offlineNotice])
+  }
+
+  @Test func everyMovieOfEveryPageHasEveryJSONKey() async throws {
+    let run = try await MoviesBinary.run(["--pages", "9", "--json"])
+
+    #expect(run.status == 0)
+    #expect(try Self.jsonMovies(run.stdout).count > 79)
+    #expect(try JSONKeyRule.violations(inDocuments: [run.stdout]) == [])
   }
 
   @Test func writesNullForAnUnknownReleaseDayWhenJSONIsGiven() async throws {
@@ -138,8 +147,10 @@ struct MoviesCLITests {
     #expect(run.status == 1)
     #expect(run.stdout.isEmpty)
     try #require(run.stderrLines.count == 1, "expected one line, got:\n\(run.stderr)")
-    #expect(run.stderrLines[0].hasPrefix("error: "))
-    #expect(run.stderrLines[0].contains("TMDB_API_KEY"))
+    // The same words as movie-search's (SearchCLITests).
+    #expect(
+      run.stderrLines[0]
+        == "error: no TMDB credential: set TMDB_API_KEY to a v3 API key or a read access token")
   }
 
   /// The movies of a `--json` run: an array of objects.

@@ -51,14 +51,18 @@ struct MoviesLiveSourceTests {
     #expect(head.lowercased().contains("authorization: bearer \(Self.token)"))
   }
 
-  @Test func failsNamingTheKeyWhenTMDBAnswers401() async throws {
+  @Test(arguments: [false, true])
+  func failsNamingTheKeyWhenTMDBAnswers401(json: Bool) async throws {
     let server = try LoopbackHTTPServer([Self.invalidKey])
     defer { server.stop() }
 
     let run = try await MoviesBinary.run(
-      ["--pages", "1", "--api-base", server.baseURL], environment: ["TMDB_API_KEY": Self.token])
+      ["--pages", "1", "--api-base", server.baseURL] + (json ? ["--json"] : []),
+      environment: ["TMDB_API_KEY": Self.token])
 
     #expect(run.status == 1)
+    // A failure prints nothing of the answer: no empty JSON array either.
+    #expect(run.stdout.isEmpty)
     try #require(run.stderrLines.count == 1, "expected one line, got:\n\(run.stderr)")
     #expect(run.stderrLines[0].contains("API key"))
     #expect(run.stderrLines[0].contains("HTTP 401"))
@@ -76,7 +80,7 @@ struct MoviesLiveSourceTests {
     #expect(server.requestHeads.count == 2)
   }
 
-  @Test func printsTheLoadedMoviesBeforeTheErrorWhenALaterPageFails() async throws {
+  @Test func printsTheLoadedMoviesAndExitsPartialWhenALaterPageFails() async throws {
     // Page 2 fails on the first try and on each of the three retries.
     let server = try LoopbackHTTPServer([Self.onePage, Self.internalError], maxConnections: 5)
     defer { server.stop() }
@@ -84,10 +88,13 @@ struct MoviesLiveSourceTests {
     let run = try await MoviesBinary.run(
       ["--pages", "2", "--api-base", server.baseURL], environment: ["TMDB_API_KEY": Self.token])
 
-    #expect(run.status == 1)
+    // 3: an answer was printed, but part of it (page 2) is missing.
+    #expect(run.status == 3)
     #expect(run.stdoutLines == ["  1. Loopback (2001)  ★ 6.3"])
     #expect(run.stderrLines.count == 1)
-    #expect(run.stderrLines.first?.hasPrefix("error: failed to load page 2: ") == true)
+    #expect(
+      run.stderrLines.first?.hasPrefix("movies: stopped after page 1: failed to load page 2: ")
+        == true)
     #expect(run.stderrLines.first?.contains("HTTP 500") == true)
     #expect(server.requestHeads.count == 5)
   }

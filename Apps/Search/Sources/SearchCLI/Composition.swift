@@ -37,7 +37,8 @@ struct Composition {
       notice =
         options.source.isChosen
         ? nil
-        : "movie-search: offline fixtures, not TMDB; set TMDB_API_KEY or --source live"
+        : SourceOptions.offlineNotice(
+          app: SearchCommand.spec.name, service: "TMDB", credential: "TMDB_API_KEY")
     case .live:
       guard let token else { throw SearchCLIError.catalog(.missingToken) }
       catalog = .live(

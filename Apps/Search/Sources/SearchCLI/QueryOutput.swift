@@ -81,10 +81,10 @@ struct QueryOutput: Encodable {
   }
 }
 
-/// One movie as one line: `Title (year)  ★ rating`.
+/// One movie as one line: `Title (year)  ★ rating`, the title, year and rating as movies
+/// prints them (`(—)` for an unknown year).
 enum ResultLine {
   static func text(for movie: Movie) -> String {
-    let year = movie.year.map { " (\($0))" } ?? ""
-    return "\(movie.title)\(year)  ★ \(String(format: "%.1f", movie.voteAverage))"
+    "\(movie.titleAndYear)  ★ \(movie.ratingText)"
   }
 }

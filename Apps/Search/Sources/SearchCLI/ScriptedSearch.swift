@@ -7,18 +7,20 @@ import Terminal
 /// Queries arrive whole, so the search runs with no debounce: a debounce only waits for a user
 /// to stop typing.
 ///
-/// Exit status: 0 when every answer came from the source asked for; 3
-/// (``ExitCode/fallback``) when TMDB could not answer and an answer was ranked from the bundled
-/// catalog instead (each says so on standard error, as `(offline)` on its lines and as
-/// `"offline": true` in JSON); 1 when a search failed outright.
+/// Exit status, as ``ExitCode`` says for every app: 0 when every answer is whole and came
+/// from the source asked for; 3 (``ExitCode/partial``) when an answer was printed but TMDB
+/// could not answer and it was ranked from the bundled catalog instead (said on standard
+/// error, as `(offline)` on its lines and as `"offline": true` in JSON), or a later page of
+/// results failed, or (reading queries from standard input) some queries failed and others
+/// did not; 1 when the search, or every query, failed, with nothing on standard output.
 struct ScriptedSearch {
   let setup: Composition
   let options: SearchOptions
 
   /// Prints the results for `query`: one a line, or one JSON object.
   ///
-  /// - Throws: `SearchCLIError.failed` when the search failed, ``ExitCode/fallback`` after
-  ///   printing offline results.
+  /// - Throws: `SearchCLIError.failed` when the search failed, ``ExitCode/partial`` after
+  ///   printing offline or incomplete results.
   func run(query: String) async throws {
     let store = setup.makeStore()
     defer { store.cancel() }
@@ -33,7 +35,16 @@ struct ScriptedSearch {
     } else {
       StandardOutput.write(output.lines.map { $0 + "\n" }.joined())
     }
-    if output.offline { throw ExitCode.fallback }
+    if Self.isPartial(answer) { throw ExitCode.partial }
+  }
+
+  /// Whether `answer` was printed with a gap: offline results, or a later page that failed.
+  static func isPartial(_ answer: Search.State) -> Bool {
+    switch answer.status {
+    case .offline: true
+    case .results(let results): if case .failed = results.more { true } else { false }
+    case .idle, .hint, .debouncing, .searching, .failed: false
+    }
   }
 
   /// Reads queries from standard input, one a line, and prints a block for each.
@@ -46,7 +57,7 @@ struct ScriptedSearch {
     defer { store.cancel() }
     var outputs: [QueryOutput] = []
     var failures = 0
-    var fallbacks = 0
+    var partial = false
     while let line = readLine() {
       let query = line.hasSuffix("\r") ? String(line.dropLast()) : line
       guard !Search.normalized(query).isEmpty else { continue }
@@ -58,20 +69,27 @@ struct ScriptedSearch {
         reportOnStandardError(answer)
       }
       let output = QueryOutput(query: query, state: answer, limit: options.limit)
-      if output.offline { fallbacks += 1 }
-      if options.json {
-        outputs.append(output)
-      } else {
+      if Self.isPartial(answer) { partial = true }
+      outputs.append(output)
+      // A failed query's block is its `error:` line on stderr: nothing on stdout.
+      if !options.json, output.status != "failed" {
         StandardOutput.write((["# \(query)"] + output.lines).map { $0 + "\n" }.joined())
       }
+    }
+    // Every query failed: a failure, with nothing on stdout. Some did: a partial answer.
+    if failures > 0, failures == outputs.count {
+      throw SearchCLIError.someQueriesFailed(failures)
     }
     if options.json {
       try JSONOutput.write(outputs)
     }
     if failures > 0 {
-      throw SearchCLIError.someQueriesFailed(failures)
+      StandardError.writeLine(
+        "movie-search: \(SearchCLIError.someQueriesFailed(failures).userMessage) "
+          + "of \(outputs.count)")
+      throw ExitCode.partial
     }
-    if fallbacks > 0 { throw ExitCode.fallback }
+    if partial { throw ExitCode.partial }
   }
 
   /// Says on standard error what the results alone do not: that they are offline, or that a

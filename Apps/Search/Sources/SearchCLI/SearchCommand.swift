@@ -29,7 +29,7 @@ public enum SearchCommand {
   ///
   /// - Parameter arguments: The parsed command line.
   /// - Throws: ``UsageError`` for bad option values, `SearchCLIError` when a search fails,
-  ///   ``ExitCode/fallback`` when results came from the offline fallback.
+  ///   ``ExitCode/partial`` when results came from the offline fallback or are incomplete.
   public static func run(_ arguments: ParsedArguments) async throws {
     let token = Composition.token(in: ProcessInfo.processInfo.environment)
     let options = try SearchOptions(arguments, hasToken: token != nil)

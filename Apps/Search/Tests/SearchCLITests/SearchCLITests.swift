@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `movie-search` end to end: the built binary, its output and its exit status.
 @Suite(.timeLimit(.minutes(1)))
 struct SearchCLITests {
   static let notice =
-    "movie-search: offline fixtures, not TMDB; set TMDB_API_KEY or --source live\n"
+    "movie-search: offline fixtures; set TMDB_API_KEY or pass --source live for TMDB\n"
 
   /// A live source no one answers: a refused connection, at once.
   static let unreachable = ["--source", "live", "--api-base", "http://127.0.0.1:9"]
@@ -19,7 +20,7 @@ struct SearchCLITests {
         "Star Wars on Maple Street (1988)  ★ 4.9",
         "The Star Wars of Ludlow County (1997)  ★ 8.1",
         "Backyard Star Wars (1994)  ★ 6.5",
-        "Star Wars: A Fan Odyssey  ★ 0.0",
+        "Star Wars: A Fan Odyssey (—)  ★ 0.0",
       ])
     #expect(run.stderr == Self.notice)
   }
@@ -61,7 +62,7 @@ struct SearchCLITests {
         "The Swift Return (1975)  ★ 8.1",
         "Swiftwater (2021)  ★ 6.8",
         "Swift Current (2013)  ★ 6.2",
-        "Swiftly Tilting Night  ★ 7.0",
+        "Swiftly Tilting Night (—)  ★ 7.0",
         "# a",
         "type at least 2 characters",
         "# xyzzy",
@@ -79,6 +80,20 @@ struct SearchCLITests {
     let answers = try #require(object as? [[String: Any]])
     #expect(answers.map { $0["query"] as? String } == ["star wars", "lantern"])
     #expect(answers.map { ($0["results"] as? [Any])?.count } == [4, 4])
+  }
+
+  @Test func everyAnswerHasEveryJSONKeyWhateverItHolds() async throws {
+    // Results, a short query, no results, a movie of unknown year, and the offline
+    // fallback: one kind of record each, with the same keys.
+    let queries = "star\na\nxyzzy\nswiftly\nlove + static\n"
+    let fixtures = try await MovieSearchProcess.run(["--json", "--limit", "25"], input: queries)
+    let offline = try await MovieSearchProcess.run(
+      ["--json"] + Self.unreachable, input: queries, environment: ["TMDB_API_KEY": "test-token"])
+
+    #expect(fixtures.status == 0)
+    #expect(offline.status == 3)
+    #expect(
+      try JSONKeyRule.violations(inDocuments: [fixtures.stdout, offline.stdout]) == [])
   }
 
   @Test func limitCapsTheResultsAndLoadsMorePagesWhenNeeded() async throws {

@@ -32,8 +32,8 @@ struct SearchScreenTests {
     let frame = screen.frame(for: state, offset: viewport.offset)
     #expect(frame.count == 23)
     #expect(frame[2] == "  ↑ 12 more")
-    #expect(frame[3] == "  Film 13  ★ 7.0")
-    #expect(frame[21] == "  Film 31  ★ 7.0")
+    #expect(frame[3] == "  Film 13 (—)  ★ 7.0")
+    #expect(frame[21] == "  Film 31 (—)  ★ 7.0")
     #expect(!frame.contains { $0.contains("↓") && $0.hasSuffix("more") })
     // Nothing more below: the next Enter loads more instead of scrolling.
     let scrolledAgain = viewport.scrollDown(in: state, room: screen.room)

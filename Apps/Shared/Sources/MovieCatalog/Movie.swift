@@ -43,6 +43,19 @@ public struct Movie: Hashable, Sendable, Codable, Identifiable {
   /// The release year, or `nil` when the release day is unknown.
   public var year: Int? { releaseDate?.year }
 
+  /// The title and year as every app prints them: `The Lantern Keeper (1998)`, or
+  /// `The Lantern Keeper (—)` when the release day is unknown.
+  public var titleAndYear: String {
+    "\(title) (\(year.map(String.init) ?? "—"))"
+  }
+
+  /// The rating as every app prints it: `vote_average` to one decimal, halves rounded up
+  /// (`8.65` is `8.7`, `0` is `0.0`).
+  public var ratingText: String {
+    let tenths = Int((voteAverage * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+
   /// Creates a movie from its fields.
   ///
   /// Tests and previews build movies this way; apps get them from a ``MovieCatalog``.

@@ -41,6 +41,22 @@ public struct SourceOptions: Hashable, Sendable {
   /// The range `--timeout` accepts, in seconds.
   public static let timeoutRange: ClosedRange<Double> = 0.1...600
 
+  /// The one line an app prints on standard error when it runs offline because nothing
+  /// chose a source: the same words in every app, under 80 columns.
+  ///
+  /// - Parameters:
+  ///   - app: The command's name, which starts the line.
+  ///   - service: The live service: `TMDB`, `Open-Meteo`.
+  ///   - credential: The variable that makes live the default (`TMDB_API_KEY`), if any.
+  /// - Returns: Such as `movies: offline fixtures; set TMDB_API_KEY or pass --source live
+  ///   for TMDB`.
+  public static func offlineNotice(app: String, service: String, credential: String? = nil)
+    -> String
+  {
+    let howToGoLive = credential.map { "set \($0) or pass" } ?? "pass"
+    return "\(app): offline fixtures; \(howToGoLive) --source live for \(service)"
+  }
+
   /// The three options, for a spec's option list.
   ///
   /// - Parameters:

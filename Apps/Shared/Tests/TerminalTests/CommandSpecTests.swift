@@ -186,6 +186,13 @@ struct CommandSpecTests {
           --source <source>  Where movies come from.
           -h, --help         Show help information.
           --version          Show the version.
+
+        EXIT STATUS:
+          0    The whole answer, from the source asked for
+          1    Failed: nothing printed on stdout, one error: line on stderr
+          2    Bad arguments: the usage line on stderr
+          3    Partial: some is missing or from the fixtures; stderr says what
+          130  Interrupted by Ctrl-C (143 by SIGTERM)
         """)
   }
 
@@ -204,6 +211,13 @@ struct CommandSpecTests {
           --json           Print JSON instead of text.
           -h, --help       Show help information.
           --version        Show the version.
+
+        EXIT STATUS:
+          0    The whole answer, from the source asked for
+          1    Failed: nothing printed on stdout, one error: line on stderr
+          2    Bad arguments: the usage line on stderr
+          3    Partial: some is missing or from the fixtures; stderr says what
+          130  Interrupted by Ctrl-C (143 by SIGTERM)
         """)
   }
 
@@ -223,6 +237,13 @@ struct CommandSpecTests {
           regions     List the regions.
           plan        Show the plan.
           open        Open a deep link.
+
+        EXIT STATUS:
+          0    The whole answer, from the source asked for
+          1    Failed: nothing printed on stdout, one error: line on stderr
+          2    Bad arguments: the usage line on stderr
+          3    Partial: some is missing or from the fixtures; stderr says what
+          130  Interrupted by Ctrl-C (143 by SIGTERM)
         """)
     #expect(Specs.search.usageLine() == "usage: movie-search [options] [<query>]")
   }

@@ -34,6 +34,9 @@ struct Output {
     }
   }
 
+  /// Prints the trail and its forecast.
+  ///
+  /// - Throws: ``ExitCode/partial`` after printing, when the forecast failed.
   func trail(_ id: String, _ state: Trails.State) throws {
     guard let trail = state.catalog.trail(id: id) else { return }
     sayOffline()
@@ -42,8 +45,14 @@ struct Output {
     } else {
       lines(TextView.trail(trail, in: state))
     }
+    if case .failed(let message)? = state.trailForecast?.status {
+      try partial(["trails: no forecast at the trailhead of \(trail.name): \(message)"])
+    }
   }
 
+  /// Prints the plan with its forecasts.
+  ///
+  /// - Throws: ``ExitCode/partial`` after printing, when a planned day's forecast failed.
   func plan(_ state: Trails.State) throws {
     sayOffline()
     if json {
@@ -51,11 +60,27 @@ struct Output {
     } else {
       lines(TextView.plan(state))
     }
+    let gaps = state.plan.days.flatMap { day in
+      day.trailIDs.compactMap { id -> String? in
+        let key = Trails.ForecastKey(day: day.number, trailID: id)
+        guard case .failed(let message)? = state.forecasts[key] else { return nil }
+        let name = state.catalog.trail(id: id)?.name ?? id
+        return "trails: no forecast for \(name) on day \(day.number): \(message)"
+      }
+    }
+    try partial(gaps)
+  }
+
+  /// Says what is missing from what was printed, one line each on stderr, and throws
+  /// ``ExitCode/partial`` when anything is (the rule of ``ExitCode``).
+  private func partial(_ gaps: [String]) throws {
+    guard !gaps.isEmpty else { return }
+    for gap in gaps { StandardError.writeLine(gap) }
+    throw ExitCode.partial
   }
 
   private func sayOffline() {
     guard notice else { return }
-    StandardError.writeLine(
-      "trails: offline forecasts from the bundled fixtures; --source live: Open-Meteo")
+    StandardError.writeLine(SourceOptions.offlineNotice(app: "trails", service: "Open-Meteo"))
   }
 }

@@ -22,7 +22,7 @@ struct PlanDocument: Encodable {
   struct Entry: Encodable {
     let id: String
     @JSONNullable var name: String?
-    @JSONNullable var forecast: DailyForecast?
+    @JSONNullable var forecast: ForecastDayDocument?
     @JSONNullable var forecastError: String?
   }
 
@@ -50,7 +50,8 @@ struct PlanDocument: Encodable {
           if case .failed(let message)? = state.forecasts[key] { error = message }
           return Entry(
             id: id, name: state.catalog.trail(id: id)?.name,
-            forecast: state.dailyForecast(for: key), forecastError: error)
+            forecast: state.dailyForecast(for: key).map(ForecastDayDocument.init),
+            forecastError: error)
         },
         totals: Totals(state.totals(of: day)))
     }

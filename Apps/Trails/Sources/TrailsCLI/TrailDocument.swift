@@ -7,7 +7,7 @@ import Weather
 struct TrailDocument: Encodable {
   let trail: Trail
   let estimatedTimeSeconds: Int
-  @JSONNullable var forecast: [DailyForecast]?
+  @JSONNullable var forecast: [ForecastDayDocument]?
   @JSONNullable var forecastError: String?
 
   init(_ trail: Trail, status: Trails.ForecastStatus?) {
@@ -15,7 +15,7 @@ struct TrailDocument: Encodable {
     estimatedTimeSeconds = Format.seconds(PlanTotals(trails: [trail]).estimatedTime)
     switch status {
     case .loaded(let forecast)?:
-      self.forecast = forecast.days
+      self.forecast = forecast.days.map(ForecastDayDocument.init)
       forecastError = nil
     case .failed(let message)?:
       forecast = nil

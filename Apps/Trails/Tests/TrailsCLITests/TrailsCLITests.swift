@@ -86,7 +86,7 @@ struct TrailsCLITests {
     #expect(run.standardOutput.contains("  2026-12-01  rain, 6.1 to 11.2 °C, 4.2 mm\n"))
     // No source asked for: one notice line says the forecasts are the fixtures'.
     #expect(run.errorLines.count == 1)
-    #expect(run.standardError.hasPrefix("trails: offline forecasts"))
+    #expect(run.standardError == "trails: offline fixtures; pass --source live for Open-Meteo\n")
   }
 
   @Test func aMalformedDeepLinkIsABadArgumentWithExitStatus2() async throws {

@@ -177,6 +177,30 @@ struct EndToEndTests {
     #expect(answered.stderr.isEmpty, "\(answered.stderr)")
   }
 
+  @Test func pipedQueriesThatPartlyFailArePartialAndAllFailedIsAFailure() async throws {
+    // TMDB refuses every search (401 is not a reason to fall back); a one-letter query is
+    // answered with the hint without asking it.
+    let (some, all) = try await withServer(["--status", "401", "--on", "/3/search"]) { base in
+      let arguments = ["--json", "--source", "live", "--api-base", base]
+      return (
+        try await CommandRun.run(
+          "movie-search", arguments, environment: self.live, input: "a\nstar wars\n"),
+        try await CommandRun.run(
+          "movie-search", arguments, environment: self.live, input: "star wars\nlantern\n")
+      )
+    }
+    // Some failed: what was answered is printed, the failed query marked, then status 3.
+    #expect(some.status == 3, "\(some.stderr)")
+    let answers = try #require(
+      try JSONSerialization.jsonObject(with: Data(some.stdout.utf8)) as? [[String: Any]])
+    #expect(answers.map { $0["status"] as? String } == ["hint", "failed"])
+    #expect(some.stderr.hasSuffix("movie-search: 1 query failed of 2\n"), "\(some.stderr)")
+    // All failed: nothing on standard output, not even an empty array.
+    #expect(all.status == 1, "\(all.stderr)")
+    #expect(all.stdout.isEmpty)
+    #expect(all.stderr.hasSuffix("error: 2 queries failed\n"), "\(all.stderr)")
+  }
+
   @Test func everyOfflineNoticeIsOneLineThatFitsEightyColumns() async throws {
     let runs = [
       try await CommandRun.run("movies", ["--pages", "1"]),

@@ -31,7 +31,8 @@ struct HelpFormatter {
     return words.joined(separator: " ")
   }
 
-  /// The full help: abstract, usage, then the arguments, options and subcommands sections.
+  /// The full help: abstract, usage, then the arguments, options, subcommands and exit
+  /// status sections.
   func help() -> String {
     let arguments = command.positionals.map { ("<\($0.name)>", $0.help) }
     var options = optionsInScope.map { option in
@@ -40,13 +41,19 @@ struct HelpFormatter {
     options.append(("-h, --help", "Show help information."))
     if root.version != nil { options.append(("--version", "Show the version.")) }
     let subcommands = command.subcommands.map { ($0.name, $0.abstract) }
+    let statuses = ExitCode.helpRows.map { ($0.status, $0.meaning) }
 
     let width = (arguments + options + subcommands).map(\.0.count).max() ?? 0
     var sections: [String] = []
     if !command.abstract.isEmpty { sections.append(command.abstract) }
     sections.append("USAGE: " + synopsis())
-    let groups = [("ARGUMENTS", arguments), ("OPTIONS", options), ("SUBCOMMANDS", subcommands)]
+    let groups = [
+      ("ARGUMENTS", arguments), ("OPTIONS", options), ("SUBCOMMANDS", subcommands),
+      ("EXIT STATUS", statuses),
+    ]
     for (title, rows) in groups where !rows.isEmpty {
+      // The statuses are short: aligned among themselves, not with the option names.
+      let width = title == "EXIT STATUS" ? rows.map(\.0.count).max() ?? 0 : width
       let lines = rows.map { name, help in
         let padding = String(repeating: " ", count: width + 2 - name.count)
         return ("  " + name + padding + help).trimmingTrailingSpaces()

@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The rules every app's output follows (docs/ARCHITECTURE.md), checked over the whole
+/// bundled catalog: every JSON key present in every record, and the exit status of a partial
+/// answer.
+@Suite(.timeLimit(.minutes(1)))
+struct TrailsOutputRuleTests {
+  private let folder: TemporaryFolder
+  private let database: String
+
+  init() throws {
+    folder = try TemporaryFolder()
+    database = folder.path("plan.sqlite")
+  }
+
+  private func trails(_ arguments: [String]) async throws -> TrailsRun {
+    try await TrailsRun.run(arguments + ["--db", database])
+  }
+
+  /// The ids under `key` in a JSON array of objects.
+  private func ids(_ json: String, _ key: String = "id") throws -> [String] {
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    return array.compactMap { $0[key] as? String }
+  }
+
+  @Test func everyJSONDocumentHasEveryKeyInEveryRecord() async throws {
+    let regions = try await trails(["regions", "--json"])
+    #expect(regions.status == 0)
+    var regionDocuments: [String] = []
+    var trailIDs: [String] = []
+    for id in try ids(regions.standardOutput) {
+      let region = try await trails(["region", id, "--json"])
+      #expect(region.status == 0)
+      regionDocuments.append(region.standardOutput)
+      let object = try JSONSerialization.jsonObject(with: Data(region.standardOutput.utf8))
+      let trails = try #require((object as? [String: Any])?["trails"] as? [[String: Any]])
+      trailIDs += trails.compactMap { $0["id"] as? String }
+    }
+    #expect(trailIDs.count == 19)
+    var trailDocuments: [String] = []
+    for (index, id) in trailIDs.enumerated() {
+      let trail = try await trails(["trail", id, "--json"])
+      #expect(trail.status == 0, "\(id): \(trail.standardError)")
+      trailDocuments.append(trail.standardOutput)
+      let add = try await trails(["plan", "add", id, "--day", String(index % 7 + 1)])
+      #expect(add.status == 0, "\(id): \(add.standardError)")
+    }
+    let plan = try await trails(["plan", "--json"])
+    #expect(plan.status == 0)
+
+    #expect(try JSONKeyRule.violations(inDocuments: [regions.standardOutput]) == [])
+    #expect(try JSONKeyRule.violations(inDocuments: regionDocuments) == [])
+    #expect(try JSONKeyRule.violations(inDocuments: trailDocuments) == [])
+    #expect(try JSONKeyRule.violations(inDocuments: [plan.standardOutput]) == [])
+  }
+
+  @Test(arguments: [false, true])
+  func aForecastThatFailsIsAPartialAnswerNamedOnStandardError(json: Bool) async throws {
+    let unreachable = ["--source", "live", "--api-base", "http://127.0.0.1:9"]
+    let run = try await trails(
+      ["trail", "gull-point-loop"] + unreachable + (json ? ["--json"] : []))
+
+    // 3: the trail was printed; its forecast is missing.
+    #expect(run.status == 3, "\(run.standardError)")
+    #expect(run.standardOutput.contains(json ? #""forecast_error" : ""# : "Gull Point Loop"))
+    #expect(run.errorLines.count == 1, "\(run.errorLines)")
+    #expect(
+      run.errorLines.first?.hasPrefix("trails: no forecast at the trailhead of Gull Point Loop: ")
+        == true, "\(run.errorLines)")
+  }
+
+  @Test func aPlannedDayWhoseForecastFailsIsAPartialAnswer() async throws {
+    #expect(
+      try await trails(["plan", "add", "gull-point-loop", "--source", "fixtures"]).status == 0)
+    let run = try await trails(["plan", "--source", "live", "--api-base", "http://127.0.0.1:9"])
+
+    #expect(run.status == 3, "\(run.standardError)")
+    #expect(run.standardOutput.contains("Gull Point Loop"))
+    #expect(
+      run.errorLines.first?.hasPrefix("trails: no forecast for Gull Point Loop on day 1: ")
+        == true, "\(run.errorLines)")
+  }
+
+  @Test func everyHelpPrintsTheExitStatuses() async throws {
+    for path in [[], ["plan"], ["plan", "add"], ["trail"]] {
+      let help = try await trails(path + ["--help"])
+      #expect(help.status == 0)
+      #expect(help.standardOutput.contains("EXIT STATUS:"))
+      #expect(
+        help.standardOutput.contains(
+          "  3    Partial: some is missing or from the fixtures; stderr says what"))
+    }
+  }
+}
