@@ -86,11 +86,15 @@ public enum SessionReplays {
     }
     let app = try SessionFile.app(of: data, path: path)
     guard let contract = contracts.first(where: { $0.name == app && $0.replaysSessions }) else {
-      let known = contracts.filter(\.replaysSessions).map(\.name).joined(separator: ", ")
+      let known = contracts.filter(\.replaysSessions).map(\.name)
+      // One app asked for (`--app`): the file is of another one.
+      if known.count == 1 {
+        throw SessionFileError(path: path, reason: "is a session of \(app), not of \(known[0])")
+      }
       throw SessionFileError(
         path: path,
         reason: "is a session of \(app), which no registered contract replays (these do: "
-          + "\(known.isEmpty ? "none" : known))")
+          + "\(known.isEmpty ? "none" : known.joined(separator: ", ")))")
     }
     return (data, contract)
   }
