@@ -16,7 +16,8 @@ public enum MoviesCommand {
     abstract: "Browse TMDB's popular movies, page by page.",
     version: "1.0.0",
     options: [
-      .value("pages", valueName: "N", help: "Print the first N pages and exit (scripted mode)"),
+      .value(
+        "pages", valueName: "N", help: "Print the first N pages (1-500) and exit (scripted mode)"),
       .flag("json", help: "Print the movies as a JSON array (scripted mode)"),
       .value("language", valueName: "CODE", help: "The live API's language", default: "en-US"),
     ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
@@ -62,13 +63,11 @@ public enum MoviesCommand {
     }
   }
 
-  /// `--pages`: a positive integer, or `nil` when not given.
+  /// The pages `--pages` may ask for: TMDB serves at most 500 of a list.
+  static let pageRange = 1...500
+
+  /// `--pages`: from 1 to 500, or `nil` when not given.
   private static func pageCount(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
-    guard let pages = try arguments.value("pages", as: Int.self) else { return nil }
-    guard pages > 0 else {
-      throw UsageError(
-        "--pages expects a positive integer, got '\(pages)'", usage: arguments.usage)
-    }
-    return pages
+    try arguments.value("pages", as: Int.self, in: pageRange)
   }
 }

@@ -103,11 +103,16 @@ struct MoviesCLITests {
   }
 
   @Test(arguments: [
-    ("0", "error: --pages expects a positive integer, got '0'"),
-    ("-3", "error: --pages expects a positive integer, got '-3'"),
-    ("x", "error: --pages expects an integer, got 'x'"),
+    ("0", "error: --pages expects an integer from 1 to 500, got '0'"),
+    ("-3", "error: --pages expects an integer from 1 to 500, got '-3'"),
+    ("501", "error: --pages expects an integer from 1 to 500, got '501'"),
+    ("x", "error: --pages expects an integer from 1 to 500, got 'x'"),
+    (
+      "99999999999999999999",
+      "error: --pages expects an integer from 1 to 500, got '99999999999999999999'"
+    ),
   ])
-  func exitsWithAUsageErrorWhenPagesIsNotPositive(value: String, message: String) async throws {
+  func exitsWithAUsageErrorWhenPagesIsOutOfRange(value: String, message: String) async throws {
     let run = try await MoviesBinary.run(["--pages", value])
 
     #expect(run.status == 2)
@@ -132,6 +137,7 @@ struct MoviesCLITests {
     #expect(run.stdout.contains("--pages <N>"))
     #expect(run.stdout.contains("--source <SOURCE>"))
     #expect(run.stderr.isEmpty)
+    #expect(run.stdoutLines.allSatisfy { $0.count <= 80 }, "wider than 80 columns:\n\(run.stdout)")
   }
 
   @Test func printsTheVersionWhenVersionIsGiven() async throws {

@@ -14,7 +14,8 @@ struct InteractiveSearch {
   /// Ctrl-R, which the key decoder does not name.
   static let ctrlR = Key.unknown([0x12])
 
-  /// Runs the search in ``InteractiveLoop``, drawn in place below the prompt.
+  /// Runs the search in ``InteractiveLoop`` on the alternate screen, as the other apps do, so
+  /// the shell's scrollback is as it was when the search ends.
   ///
   /// - Throws: ``ExitCode/interrupted`` on Control-C, ``TerminalError`` when raw mode cannot
   ///   be entered.
@@ -26,7 +27,7 @@ struct InteractiveSearch {
     var state = store.state
     let useColor = terminal.supportsColor
     let ending = try await InteractiveLoop.run(
-      states: store.states, terminal: terminal, alternateScreen: false,
+      states: store.states, terminal: terminal, alternateScreen: true,
       react: { input in
         let room = SearchScreen(useColor: useColor, rows: viewport.rows).room
         switch input {

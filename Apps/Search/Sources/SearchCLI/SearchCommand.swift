@@ -19,7 +19,8 @@ public enum SearchCommand {
     options: [
       .flag("json", help: "Print the results as JSON"),
       .value(
-        "limit", valueName: "N", help: "Print at most N results, loading more pages if needed"),
+        "limit", valueName: "N",
+        help: "Print at most N results (1-10000), loading more pages if needed"),
     ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
       + [RecordOption.option],
     positionals: [Positional("query", help: "What to search for", isOptional: true)])

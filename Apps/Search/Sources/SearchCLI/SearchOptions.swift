@@ -14,6 +14,9 @@ struct SearchOptions {
   /// `--record`: the session file to write, if given.
   var record: String?
 
+  /// The results `--limit` may ask for: TMDB serves at most 500 pages of 20.
+  static let limitRange = 1...10_000
+
   /// Reads and checks the command line.
   ///
   /// - Parameters:
@@ -23,11 +26,8 @@ struct SearchOptions {
   init(_ arguments: ParsedArguments, hasToken: Bool) throws(UsageError) {
     query = arguments.positional(named: "query")
     json = arguments.flag("json")
-    limit = try arguments.value("limit", as: Int.self)
+    limit = try arguments.value("limit", as: Int.self, in: Self.limitRange)
     source = try SourceOptions(arguments, liveByDefault: hasToken)
     record = try RecordOption.path(in: arguments)
-    if let limit, limit < 1 {
-      throw UsageError("--limit must be at least 1, got \(limit)", usage: arguments.usage)
-    }
   }
 }

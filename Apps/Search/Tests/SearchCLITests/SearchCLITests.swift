@@ -133,7 +133,9 @@ struct SearchCLITests {
   }
 
   @Test(arguments: [
-    ["--limit", "0", "star"], ["--limit", "many", "star"], ["--source", "cloud", "star"],
+    ["--limit", "0", "star"], ["--limit", "many", "star"],
+    ["--limit", "99999999999999999999", "star"],
+    ["--source", "cloud", "star"],
     ["--api-base", "not a url", "star"], ["star", "wars"], ["--jsn", "star"],
   ])
   func usageErrorsExitTwo(_ arguments: [String]) async throws {
@@ -151,6 +153,7 @@ struct SearchCLITests {
 
     #expect(help.status == 0)
     #expect(help.stdout.contains("USAGE: movie-search [options] [<query>]"))
+    #expect(help.lines.allSatisfy { $0.count <= 80 }, "wider than 80 columns:\n\(help.stdout)")
     #expect(version.stdout == "movie-search 1.0.0\n")
   }
 }

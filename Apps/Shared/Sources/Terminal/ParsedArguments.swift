@@ -92,6 +92,30 @@ public struct ParsedArguments: Hashable, Sendable {
     return try convert(text, as: type, naming: "--\(name)")
   }
 
+  /// The integer option `name`, which must lie in `range`.
+  ///
+  /// One message covers every way to miss it: not a number, too large to be one, or outside
+  /// the range (`--pages 0`, `--pages 99999999999999999999`).
+  ///
+  /// - Parameters:
+  ///   - name: The option's long name, without dashes.
+  ///   - type: `Int.self`.
+  ///   - range: The values the option accepts.
+  ///   - noun: What a value is, with its article, for the message: `an integer`, `a day`.
+  /// - Returns: The value, or `nil` when it was not given and has no default.
+  /// - Throws: ``UsageError`` such as `--pages expects an integer from 1 to 500, got '0'`.
+  public func value(
+    _ name: String, as type: Int.Type, in range: ClosedRange<Int>, noun: String = "an integer"
+  ) throws(UsageError) -> Int? {
+    guard let text = value(name) else { return nil }
+    guard let value = Int(argument: text), range.contains(value) else {
+      throw UsageError(
+        "--\(name) expects \(noun) from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
+        usage: usage)
+    }
+    return value
+  }
+
   /// The positional argument at `index`.
   ///
   /// - Parameter index: Its position, from 0.

@@ -247,4 +247,30 @@ struct CommandSpecTests {
         """)
     #expect(Specs.search.usageLine() == "usage: movie-search [options] [<query>]")
   }
+  @Test func helpTextWrapsAtEightyColumnsUnderItsColumnWhenTextIsLong() {
+    let spec = CommandSpec(
+      name: "tool",
+      abstract: "Does a thing to every file it is given, one at a time, and says what it did on "
+        + "standard error.",
+      options: [
+        .value(
+          "source", valueName: "SOURCE",
+          help: "fixtures (bundled, offline) or live (TMDB); live when TMDB_API_KEY is set, "
+            + "else fixtures")
+      ])
+    let help = spec.helpText()
+    #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(help)")
+    #expect(
+      help.hasPrefix(
+        """
+        Does a thing to every file it is given, one at a time, and says what it did on
+        standard error.
+        """))
+    #expect(
+      help.contains(
+        """
+          --source <SOURCE>  fixtures (bundled, offline) or live (TMDB); live when
+                             TMDB_API_KEY is set, else fixtures
+        """))
+  }
 }

@@ -145,13 +145,7 @@ public enum TrailsCommand {
 
   /// The day option `name`, if given: a bad argument (exit 2) outside the plan's days.
   private static func day(_ name: String, _ arguments: ParsedArguments) throws -> Int? {
-    guard let day = try arguments.value(name, as: Int.self) else { return nil }
-    guard Trails.dayRange.contains(day) else {
-      throw UsageError(
-        "--\(name) expects a day from \(Trails.dayRange.lowerBound) to "
-          + "\(Trails.dayRange.upperBound), got \(day)", usage: arguments.usage)
-    }
-    return day
+    try arguments.value(name, as: Int.self, in: Trails.dayRange, noun: "a day")
   }
 
   /// The plan edit the arguments ask for, or `nil` for a command that reads.

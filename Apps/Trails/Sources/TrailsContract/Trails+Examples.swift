@@ -66,6 +66,10 @@ extension Trails {
         when: .edit(.add(trailID: S.gull, day: 1)),
         then: with(gullDay1) { $0.problem = .alreadyPlanned(trailID: S.gull, day: 1) }),
       Example(
+        "moving a trail to the day it is on is rejected and the plan kept", given: gullDay1,
+        when: .edit(.move(trailID: S.gull, from: nil, to: 1)),
+        then: with(gullDay1) { $0.problem = .alreadyPlanned(trailID: S.gull, day: 1) }),
+      Example(
         "moving a trail to another day moves its forecast request",
         given: with(gullDay1) { $0.forecasts[gullKey] = .loaded(S.forecast) },
         when: .edit(.move(trailID: S.gull, from: nil, to: 2)),
@@ -203,7 +207,7 @@ extension Trails {
       // Every way a link can be almost right: each is one problem naming the link as typed.
       + [
         "trails:/trail/\(S.gull)", "trails://trail/", "trails://trail/Gull-Point-Loop",
-        "trails://trail/\(S.gull)/", "trails://trail/\(S.gull)?day=1", "TRAILS://plan",
+        "trails://trail/\(S.gull)/", "trails://trail/\(S.gull)?day=1", "trail://plan",
         "trails://trial/\(S.gull)", "trails://trail/gull--point", " trails://plan",
         "trails://plan/1", "trails://region/silver coast", "trails://trail/gull\tpoint",
       ].map { link in

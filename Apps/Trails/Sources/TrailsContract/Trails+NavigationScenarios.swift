@@ -48,6 +48,9 @@ extension Trails {
       let links = ["trails://region/\(S.coast)", "trails://trail/\(S.tidepool)", "trails://plan"]
       for link in links {
         context.check(DeepLink(link)?.description == link, "\(link) prints back as itself")
+        // A URL's scheme is case-insensitive (RFC 3986).
+        let shouted = "TRAILS" + link.dropFirst("trails".count)
+        context.check(DeepLink(shouted) == DeepLink(link), "\(shouted) opens what \(link) opens")
       }
       await store.wait { $0.restore == .done }
       store.send(.open(links[0]))

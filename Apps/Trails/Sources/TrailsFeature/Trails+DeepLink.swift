@@ -1,8 +1,11 @@
 extension Trails {
   /// A link into the planner: `trails://region/<id>`, `trails://trail/<id>` or `trails://plan`.
   ///
-  /// Parsing and printing round-trip: a link that parses prints back exactly as it was
-  /// written, and a link printed parses back to itself.
+  /// Parsing and printing round-trip: a link printed parses back to itself, and a link
+  /// written as it prints (lower case: the canonical form) prints back exactly as written.
+  /// The scheme and the host (`region`, `trail`, `plan`) are case-insensitive, as RFC 3986
+  /// makes them for every URL, so `TRAILS://Plan` opens the plan and prints as
+  /// `trails://plan`; ids are case-sensitive.
   ///
   /// ```swift
   /// let link = Trails.DeepLink("trails://trail/gull-point-loop")  // .trail("gull-point-loop")
@@ -25,20 +28,19 @@ extension Trails {
 
     /// Parses a link, or returns `nil` when it is not one of the three shapes.
     ///
-    /// No query, fragment, trailing slash, upper case or other scheme is accepted, so what
-    /// parses prints back identically.
+    /// No query, fragment, trailing slash, upper-case id or other scheme is accepted.
     ///
     /// - Parameter description: Text such as `"trails://region/silver-coast"`.
     public init?(_ description: String) {
-      guard description.hasPrefix(Self.prefix) else { return nil }
+      guard description.prefix(Self.prefix.count).lowercased() == Self.prefix else { return nil }
       let rest = description.dropFirst(Self.prefix.count)
-      if rest == "plan" {
+      if rest.lowercased() == "plan" {
         self = .plan
         return
       }
       let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 2, Self.isID(parts[1]) else { return nil }
-      switch parts[0] {
+      switch parts[0].lowercased() {
       case "region": self = .region(String(parts[1]))
       case "trail": self = .trail(String(parts[1]))
       default: return nil

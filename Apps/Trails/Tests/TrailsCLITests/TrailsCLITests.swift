@@ -69,6 +69,17 @@ struct TrailsCLITests {
     #expect(plan.days.last?.date == "2026-12-04")
   }
 
+  @Test func aMoveToTheDayTheTrailIsOnSaysSoAndChangesNothing() async throws {
+    #expect(try await trails("plan", "add", "gull-point-loop").status == 0)
+    let before = try await trails("plan", "--json").standardOutput
+
+    let move = try await trails("plan", "move", "gull-point-loop", "--to-day", "1")
+    #expect(move.status == 1)
+    #expect(move.standardOutput.isEmpty)
+    #expect(move.errorLines == ["error: gull-point-loop is already planned on day 1"])
+    #expect(try await trails("plan", "--json").standardOutput == before)
+  }
+
   @Test func theRegionsParseBackWhenPrintedAsJSON() async throws {
     let run = try await trails("regions", "--json")
     #expect(run.status == 0)
@@ -105,12 +116,13 @@ struct TrailsCLITests {
     ["plan", "add", "gull-point-loop", "--day", "0"],
     ["plan", "add", "gull-point-loop", "--day", "15"],
     ["plan", "move", "gull-point-loop", "--to-day", "0"],
+    ["plan", "add", "gull-point-loop", "--day", "99999999999999999999"],
   ])
   func aDayOutsideThePlanIsABadArgumentWithExitStatus2(_ arguments: [String]) async throws {
     let run = try await TrailsRun.run(arguments + ["--db", database])
     #expect(run.status == 2)
     #expect(
-      run.errorLines.first?.hasSuffix("expects a day from 1 to 14, got \(arguments.last ?? "")")
+      run.errorLines.first?.hasSuffix("expects a day from 1 to 14, got '\(arguments.last ?? "")'")
         == true)
   }
 

@@ -84,11 +84,13 @@ struct TrailsOutputRuleTests {
         == true, "\(run.errorLines)")
   }
 
-  @Test func everyHelpPrintsTheExitStatuses() async throws {
+  @Test func everyHelpPrintsTheExitStatusesInEightyColumns() async throws {
     for path in [[], ["plan"], ["plan", "add"], ["trail"]] {
       let help = try await trails(path + ["--help"])
       #expect(help.status == 0)
       #expect(help.standardOutput.contains("EXIT STATUS:"))
+      let wide = help.standardOutput.split(separator: "\n").filter { $0.count > 80 }
+      #expect(wide.isEmpty, "wider than 80 columns: \(wide)")
       #expect(
         help.standardOutput.contains(
           "  3    Partial: some is missing or from the fixtures; stderr says what"))

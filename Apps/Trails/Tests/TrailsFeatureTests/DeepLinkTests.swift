@@ -3,7 +3,7 @@ import TrailsFeature
 
 @testable import TrailsContract
 
-/// Deep links parse and print back identically.
+/// Deep links parse, and print back in their canonical form.
 struct DeepLinkTests {
   @Test(arguments: [
     "trails://region/silver-coast", "trails://trail/gull-point-loop", "trails://plan",
@@ -11,6 +11,18 @@ struct DeepLinkTests {
   func aLinkPrintsBackAsItselfWhenItParses(_ text: String) throws {
     let link = try #require(Trails.DeepLink(text))
     #expect(link.description == text)
+  }
+
+  /// RFC 3986: the scheme and the host are case-insensitive, the path is not.
+  @Test(arguments: [
+    ("TRAILS://plan", "trails://plan"), ("trails://Plan", "trails://plan"),
+    ("Trails://REGION/silver-coast", "trails://region/silver-coast"),
+    ("tRaIlS://Trail/gull-point-loop", "trails://trail/gull-point-loop"),
+  ])
+  func theSchemeAndHostParseInAnyCaseAndPrintInLowerCase(_ text: String, printed: String) throws {
+    let link = try #require(Trails.DeepLink(text))
+    #expect(link.description == printed)
+    #expect(Trails.DeepLink(printed) == link)
   }
 
   @Test func eachShapeParsesToItsCase() {
@@ -33,8 +45,9 @@ struct DeepLinkTests {
     "", "trails://", "trails:/trail/gull-point-loop", "http://trail/gull-point-loop",
     "trails://trail/", "trails://trail/Gull", "trails://trail/gull--point", "trails://trail/-gull",
     "trails://trail/gull-", "trails://trail/gull point", "trails://trail/a/b",
-    "trails://trail/gull?day=1", "trails://plan/", "trails://Plan", "trails://route/gull",
-    "TRAILS://plan", "trails://trail/gull-point-loop/",
+    "trails://trail/gull?day=1", "trails://plan/", "trails://route/gull",
+    "trails://trail/gull-point-loop/", "TRAILS://trail/Gull-Point-Loop", "trail://plan",
+    "trailsx://plan",
   ])
   func aMalformedLinkDoesNotParseWhenItDeviatesFromTheShapes(_ text: String) {
     #expect(Trails.DeepLink(text) == nil)

@@ -104,6 +104,16 @@ struct TrailsReducerTests {
     #expect(moved.plan == S.plan([S.gull], [], [S.gull]))
   }
 
+  @Test func aMoveToTheDayTheTrailIsOnIsRejected() {
+    let once = S.restored(then: [.add(trailID: S.gull, day: 1)])
+    for from in [nil, 1] {
+      let state = reduced(once, .edit(.move(trailID: S.gull, from: from, to: 1)))
+      #expect(state.problem == .alreadyPlanned(trailID: S.gull, day: 1))
+      #expect(state.plan == once.plan)
+      #expect(state.unsavedEdits == once.unsavedEdits)
+    }
+  }
+
   @Test func aMoveOntoADayWithTheTrailIsRejected() {
     let twice = S.restored(then: [.add(trailID: S.gull, day: 1), .add(trailID: S.gull, day: 2)])
     let state = reduced(twice, .edit(.move(trailID: S.gull, from: 1, to: 2)))

@@ -45,7 +45,9 @@ struct HelpFormatter {
 
     let width = (arguments + options + subcommands).map(\.0.count).max() ?? 0
     var sections: [String] = []
-    if !command.abstract.isEmpty { sections.append(command.abstract) }
+    if !command.abstract.isEmpty {
+      sections.append(Self.wrapped(command.abstract, after: "", indent: 0))
+    }
     sections.append("USAGE: " + synopsis())
     let groups = [
       ("ARGUMENTS", arguments), ("OPTIONS", options), ("SUBCOMMANDS", subcommands),
@@ -56,11 +58,33 @@ struct HelpFormatter {
       let width = title == "EXIT STATUS" ? rows.map(\.0.count).max() ?? 0 : width
       let lines = rows.map { name, help in
         let padding = String(repeating: " ", count: width + 2 - name.count)
-        return ("  " + name + padding + help).trimmingTrailingSpaces()
+        return Self.wrapped(help, after: "  " + name + padding, indent: width + 4)
       }
       sections.append(([title + ":"] + lines).joined(separator: "\n"))
     }
     return sections.joined(separator: "\n\n")
+  }
+
+  /// The column help text wraps at, so `--help` reads in an 80-column terminal.
+  static let columns = 80
+
+  /// `text` after `lead`, its words wrapped at ``columns``, each further line indented by
+  /// `indent` spaces; a word longer than the room is left whole on its own line.
+  static func wrapped(_ text: String, after lead: String, indent: Int) -> String {
+    var lines: [String] = []
+    var line = lead
+    var lineHasWords = false
+    for word in text.split(separator: " ") {
+      if lineHasWords, line.count + 1 + word.count > columns {
+        lines.append(line)
+        line = String(repeating: " ", count: indent)
+        lineHasWords = false
+      }
+      line += (lineHasWords ? " " : "") + word
+      lineHasWords = true
+    }
+    lines.append(line)
+    return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n")
   }
 
   private func label(for option: Option) -> String {

@@ -35,9 +35,10 @@ extension Trails.PlanEdit {
         guard days.count == 1 else { return .failure(.ambiguousDay(trailID: id, days: days)) }
         source = only
       }
-      guard source != to else { return .success(plan) }
+      // Moving a trail to the day it is on is refused as adding it there again is: the user
+      // asked for a change that cannot happen, and "moved" would be untrue.
       plan.extend(to: to)
-      guard !plan.days[to - 1].trailIDs.contains(id) else {
+      guard source != to, !plan.days[to - 1].trailIDs.contains(id) else {
         return .failure(.alreadyPlanned(trailID: id, day: to))
       }
       plan.days[source - 1].trailIDs.removeAll { $0 == id }
