@@ -69,6 +69,11 @@ public enum JUnitReport {
         group: "invariants", name: "\($0.name) (\($0.statesChecked) states)", time: 0,
         failure: $0.failure)
     }
+    cases += report.laws.map {
+      TestCase(
+        group: "laws", name: "\($0.name) (\($0.stepsChecked) steps)", time: 0,
+        failure: $0.failure)
+    }
     for scenario in report.scenarios {
       cases.append(
         TestCase(

@@ -45,12 +45,14 @@ struct DocumentedFiguresTests {
     let readme = try Self.document("README.md")
     #expect(Self.rows(readme) == actual, "README.md's table is not what make conformance prints")
 
-    // "It has 19 examples, 8 invariants (...) and 13 scenarios": the first count of each.
+    // "It has 19 examples, 8 invariants (...), 8 laws (...) and 13 scenarios": the first count
+    // of each.
     for (page, app) in [("docs/apps/search.md", "movie-search"), ("docs/apps/trails.md", "trails")]
     {
       let columns = try #require(actual[app]).split(separator: " ").map(String.init)
       let counts = [
-        "examples": columns[1], "invariants": columns[4], "scenarios": columns[6],
+        "examples": columns[1], "invariants": columns[4], "laws": columns[6],
+        "scenarios": columns[8],
       ].mapValues { String($0.prefix { $0 != "/" }) }
       let text = try Self.document(page).replacing("\n", with: " ")
       for (noun, count) in counts {

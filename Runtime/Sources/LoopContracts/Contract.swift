@@ -38,6 +38,8 @@ where M.State: Hashable, M.Event: Codable {
   public let examples: [Example<M.State, M.Event>]
   /// Rules every reachable state obeys.
   public let invariants: [Invariant<M.State>]
+  /// Rules every step obeys: what each kind of event may and may not change.
+  public let laws: [Law<M.State, M.Event, Kind>]
   /// Destination tests with call budgets, against the shared fixtures.
   public let scenarios: [Scenario<M>]
   /// Mutants no check can kill, each with the reason in words (see ``Mutant``).
@@ -57,6 +59,7 @@ where M.State: Hashable, M.Event: Codable {
   ///   - table: The allowed moves.
   ///   - examples: Concrete rows.
   ///   - invariants: Rules for every reachable state.
+  ///   - laws: Rules for every step.
   ///   - scenarios: Destination tests with call budgets.
   ///   - equivalentMutants: Mutants no check can kill, with the reason for each.
   ///   - alphabet: The events to try from a state.
@@ -69,6 +72,7 @@ where M.State: Hashable, M.Event: Codable {
     table: [Move<Phase, Kind>],
     examples: [Example<M.State, M.Event>] = [],
     invariants: [Invariant<M.State>] = [],
+    laws: [Law<M.State, M.Event, Kind>] = [],
     scenarios: [Scenario<M>] = [],
     equivalentMutants: [Mutant<Kind>: String] = [:],
     alphabet: @escaping @Sendable (M.State) -> [M.Event],
@@ -76,7 +80,7 @@ where M.State: Hashable, M.Event: Codable {
   ) {
     self.init(
       name: name, initialStates: initialStates, phase: phase, optionalKind: { kind($0) },
-      table: table, examples: examples, invariants: invariants, scenarios: scenarios,
+      table: table, examples: examples, invariants: invariants, laws: laws, scenarios: scenarios,
       equivalentMutants: equivalentMutants, alphabet: alphabet, makeMachine: makeMachine)
   }
 
@@ -88,6 +92,7 @@ where M.State: Hashable, M.Event: Codable {
     table: [Move<Phase, Kind>],
     examples: [Example<M.State, M.Event>],
     invariants: [Invariant<M.State>],
+    laws: [Law<M.State, M.Event, Kind>],
     scenarios: [Scenario<M>],
     equivalentMutants: [Mutant<Kind>: String],
     alphabet: @escaping @Sendable (M.State) -> [M.Event],
@@ -100,6 +105,7 @@ where M.State: Hashable, M.Event: Codable {
     self.table = table
     self.examples = examples
     self.invariants = invariants
+    self.laws = laws
     self.scenarios = scenarios
     self.equivalentMutants = equivalentMutants
     self.alphabet = alphabet
@@ -117,6 +123,17 @@ where M.State: Hashable, M.Event: Codable {
     Phase, Kind
   >? {
     kind(event).map { Move(phase(before), on: $0, to: phase(after)) }
+  }
+
+  /// The laws that judge the step from `before` on `event` to `after`, and those of them it
+  /// breaks, by index in ``laws``.
+  func judge(_ before: M.State, _ event: M.Event, _ after: M.State)
+    -> (judged: [Int], broken: [Int])
+  {
+    guard !laws.isEmpty else { return ([], []) }
+    let eventKind = kind(event)
+    let judged = laws.indices.filter { laws[$0].applies(to: eventKind) }
+    return (judged, judged.filter { !laws[$0].holds(before, event, after) })
   }
 
   /// The table as a Mermaid `stateDiagram-v2`, one arrow per move.
@@ -152,6 +169,7 @@ extension Contract where Kind: RawRepresentable, Kind.RawValue == String {
   ///   - table: The allowed moves.
   ///   - examples: Concrete rows.
   ///   - invariants: Rules for every reachable state.
+  ///   - laws: Rules for every step.
   ///   - scenarios: Destination tests with call budgets.
   ///   - equivalentMutants: Mutants no check can kill, with the reason for each.
   ///   - alphabet: The events to try from a state.
@@ -163,6 +181,7 @@ extension Contract where Kind: RawRepresentable, Kind.RawValue == String {
     table: [Move<Phase, Kind>],
     examples: [Example<M.State, M.Event>] = [],
     invariants: [Invariant<M.State>] = [],
+    laws: [Law<M.State, M.Event, Kind>] = [],
     scenarios: [Scenario<M>] = [],
     equivalentMutants: [Mutant<Kind>: String] = [:],
     alphabet: @escaping @Sendable (M.State) -> [M.Event],
@@ -171,7 +190,7 @@ extension Contract where Kind: RawRepresentable, Kind.RawValue == String {
     self.init(
       name: name, initialStates: initialStates, phase: phase,
       optionalKind: { Kind(rawValue: CaseName.of($0)) },
-      table: table, examples: examples, invariants: invariants, scenarios: scenarios,
+      table: table, examples: examples, invariants: invariants, laws: laws, scenarios: scenarios,
       equivalentMutants: equivalentMutants, alphabet: alphabet, makeMachine: makeMachine)
   }
 }

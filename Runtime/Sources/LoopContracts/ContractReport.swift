@@ -9,6 +9,8 @@ public struct ContractReport: Sendable, Codable, Hashable {
   public var examples: [ExampleResult] = []
   /// Each invariant, with how many states it was checked in.
   public var invariants: [InvariantResult] = []
+  /// Each law, with how many steps it judged.
+  public var laws: [LawResult] = []
   /// Each scenario, with its call budgets.
   public var scenarios: [ScenarioResult] = []
   /// Each table row, with what exercised it.
@@ -62,6 +64,9 @@ public struct ContractReport: Sendable, Codable, Hashable {
         found.append(.init(.invariant(invariant.name), failure))
       }
     }
+    for law in laws {
+      if let failure = law.failure { found.append(.init(.law(law.name), failure)) }
+    }
     for scenario in scenarios {
       for failure in scenario.failures { found.append(.init(.scenario(scenario.name), failure)) }
       for budget in scenario.budgets {
@@ -85,14 +90,16 @@ public struct ContractReport: Sendable, Codable, Hashable {
     return found
   }
 
-  /// The number of checks made and failed: examples, invariants, scenarios, budgets, the
-  /// table and regressions each count once per entry.
+  /// The number of checks made and failed: examples, invariants, laws, scenarios, budgets,
+  /// the table and regressions each count once per entry.
   public var counts: (checks: Int, failed: Int) {
     let budgets = scenarios.flatMap(\.budgets)
     let checks =
-      examples.count + invariants.count + scenarios.count + budgets.count + 1 + regressions.count
+      examples.count + invariants.count + laws.count + scenarios.count + budgets.count + 1
+      + regressions.count
     let failed =
       examples.filter { $0.failure != nil }.count + invariants.filter { $0.failure != nil }.count
+      + laws.filter { $0.failure != nil }.count
       + scenarios.filter { !$0.failures.isEmpty }.count
       + budgets.filter { $0.failure != nil }.count
       + (undeclaredMoves.isEmpty && tableProblems.isEmpty ? 0 : 1)
@@ -134,6 +141,20 @@ public struct InvariantResult: Sendable, Codable, Hashable {
   /// In how many distinct states exploration checked it (the same for a given seed, every run).
   public var statesChecked: Int
   /// The first violation: the state and how it was reached; `nil` when it held everywhere.
+  public var failure: String?
+}
+
+/// The outcome of one law over every step checked.
+public struct LawResult: Sendable, Codable, Hashable {
+  /// The rule.
+  public var name: String
+  /// In how many steps exploration judged it.
+  ///
+  /// Those whose event is of one of its kinds: the same for a given seed, every run. Example, scenario and recording steps are judged
+  /// too, but not counted here, as scenario trajectories can depend on timing.
+  public var stepsChecked: Int
+  /// The first violation: the step, the states before and after it, and how it was reached;
+  /// `nil` when it held on every step.
   public var failure: String?
 }
 
@@ -215,8 +236,10 @@ public struct ExplorationFailure: Sendable, Codable, Hashable {
   public var events: [String]
   /// Which initial state the path starts from (index into the contract's `initialStates`).
   public var initialState: Int
-  /// The state where the rule broke.
+  /// The state where the rule broke: after the step, for a broken law.
   public var state: String
+  /// The state before the step, for a broken law; `nil` for the other rules.
+  public var before: String? = nil
 }
 
 /// The outcome of replaying one saved failure path.

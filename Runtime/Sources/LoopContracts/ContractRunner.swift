@@ -196,6 +196,17 @@ public struct ContractRunner: Sendable {
         } else if case .invariant(let name) = found.rule {
           checker.merge(
             violation: "broken in \(failure.state), reached by exploration \(path)", for: name)
+        } else if case .law(let name) = found.rule,
+          let law = contract.laws.firstIndex(where: { $0.name == name }),
+          let before = found.before, let event = found.events.last
+        {
+          checker.merge(
+            lawSteps: [],
+            violations: [
+              law: StepChecker<M, Phase, Kind>.lawViolation(
+                before: before, event: event, after: found.state,
+                by: "exploration \(path)")
+            ])
         }
       }
       if !isMutant {
@@ -207,6 +218,11 @@ public struct ContractRunner: Sendable {
     report.invariants = contract.invariants.map {
       InvariantResult(
         name: $0.name, statesChecked: outcome?.states ?? 0, failure: checker.violations[$0.name])
+    }
+    report.laws = contract.laws.indices.map {
+      LawResult(
+        name: contract.laws[$0].name, stepsChecked: outcome?.lawSteps[$0] ?? 0,
+        failure: checker.lawViolations[$0])
     }
     report.undeclaredMoves = checker.undeclared + report.undeclaredMoves
     report.table = contract.table.map {
@@ -383,7 +399,8 @@ public struct ContractRunner: Sendable {
       guard contract.initialStates.indices.contains(saved.initialState) else {
         return RegressionResult(file: file, failure: "initial state \(saved.initialState) is gone")
       }
-      var rules = contract.invariants.map { Rule.invariant($0.name) }
+      var rules =
+        contract.invariants.map { Rule.invariant($0.name) } + contract.laws.map { .law($0.name) }
       if case .undeclaredMove = saved.rule { rules.append(saved.rule) }
       for rule in rules {
         if let (step, broken) = explorer.firstFailure(

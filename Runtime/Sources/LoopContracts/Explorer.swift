@@ -3,7 +3,8 @@ import Loop
 import LoopTesting
 
 /// Walks a contract's machine through its pure reducer: breadth-first to a depth, then seeded
-/// random walks deeper, checking every invariant and the table at every step.
+/// random walks deeper, checking the table and every law at every step and every invariant
+/// in every state.
 ///
 /// States are deduplicated (`Hashable`), so the breadth-first search visits each state once
 /// and a path to a failure it finds is a shortest one. A failure found by a random walk is
@@ -60,6 +61,8 @@ where M.State: Hashable, M.Event: Codable {
     let move: Move<Phase, Kind>?
     /// The table row of ``move``; `nil` when the table does not allow it.
     let row: Int?
+    /// The laws that judge the step, and those it breaks, by index in the contract's laws.
+    let laws: (judged: [Int], broken: [Int])
   }
 
   /// A failure found in a level, with where the sequential search would have found it, so
@@ -86,6 +89,8 @@ where M.State: Hashable, M.Event: Codable {
     var origin: Int
     var events: [M.Event]
     var state: M.State
+    /// The state before the last step, for a broken law.
+    var before: M.State? = nil
   }
 
   /// What one exploration found, with the rows it exercised.
@@ -100,6 +105,8 @@ where M.State: Hashable, M.Event: Codable {
     var found: [Found]
     /// Case names of events whose case has no kind.
     var unnamedCases: Set<String>
+    /// How many steps each law judged, by index in the contract's laws.
+    public var lawSteps: [Int]
   }
 
   /// Explores and returns the figures, the rows exercised and the failures, shrunk.
@@ -116,6 +123,7 @@ where M.State: Hashable, M.Event: Codable {
     report.seed = limits.seed
     var exercised = Set<Move<Phase, Kind>>()
     var unnamed = Set<String>()
+    var lawSteps = Array(repeating: 0, count: contract.laws.count)
     var failed = Set<Rule>()
     var failures: [Found] = []
     var nodes: [Node] = []
@@ -146,7 +154,7 @@ where M.State: Hashable, M.Event: Codable {
           contract.table.indices.filter { exercisedRows[$0] }.map {
             contract.table[$0]
           }),
-        found: failures, unnamedCases: unnamed)
+        found: failures, unnamedCases: unnamed, lawSteps: lawSteps)
     }
     /// Checks one step's move; returns the rule it breaks, if any.
     func check(_ from: Phase, _ event: M.Event, _ kind: Kind?, _ to: Phase) -> Rule? {
@@ -199,7 +207,7 @@ where M.State: Hashable, M.Event: Codable {
             return Successor(
               event: event, next: next, hash: hash, phase: phase,
               known: index.node(hash: hash, matches: { nodes[$0].state == next }), move: move,
-              row: move.flatMap { rows[$0] })
+              row: move.flatMap { rows[$0] }, laws: contract.judge(parent.state, event, next))
           }
         }
       }()
@@ -227,6 +235,16 @@ where M.State: Hashable, M.Event: Codable {
                   events: path(to: here) + [successor.event], state: successor.next)))
           } else {
             unnamed.insert(CaseName.of(successor.event))
+          }
+          for law in successor.laws.judged { lawSteps[law] += 1 }
+          for law in successor.laws.broken {
+            candidates.append(
+              Candidate(
+                position: (step, 0),
+                found: Found(
+                  rule: .law(contract.laws[law].name), origin: nodes[here].origin,
+                  events: path(to: here) + [successor.event], state: successor.next,
+                  before: nodes[here].state)))
           }
           guard known == nil, nodes.count < limits.maxStates else { continue }
           index.insert(hash: successor.hash, node: nodes.count)
@@ -275,7 +293,10 @@ where M.State: Hashable, M.Event: Codable {
         report.steps += 1
         walk.append(event)
         let nextPhase = contract.phase(next)
-        if let rule = check(phase, event, contract.kind(event), nextPhase) {
+        let laws = contract.judge(state, event, next)
+        for law in laws.judged { lawSteps[law] += 1 }
+        let brokenLaw = laws.broken.first.map { Rule.law(contract.laws[$0].name) }
+        if let rule = brokenLaw ?? check(phase, event, contract.kind(event), nextPhase) {
           if failed.insert(rule).inserted {
             failures.append(shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk))
           }
@@ -327,22 +348,32 @@ where M.State: Hashable, M.Event: Codable {
     return ExplorationFailure(
       rule: found.rule, move: move, events: found.events.map { ValueRendering.render($0) },
       initialState: found.origin,
-      state: Render.value(found.state))
+      state: Render.value(found.state), before: found.before.map { Render.value($0) })
   }
 
   /// Replays `events` from initial state `origin`: the index of the first step where `rule`
   /// breaks, or `nil` when it never does.
   func firstFailure(of rule: Rule, origin: Int, events: [M.Event]) -> (Int, M.State)? {
+    firstFailingStep(of: rule, origin: origin, events: events).map { ($0.step, $0.after) }
+  }
+
+  /// The first step of `events` where `rule` breaks, with the states around it.
+  private func firstFailingStep(of rule: Rule, origin: Int, events: [M.Event])
+    -> (step: Int, before: M.State?, after: M.State)?
+  {
     var state = contract.initialStates[origin]
-    if broken(state).contains(rule) { return (0, state) }
+    if broken(state).contains(rule) { return (0, nil, state) }
+    var law: Int?
+    if case .law(let name) = rule { law = contract.laws.firstIndex { $0.name == name } }
     for (offset, event) in events.enumerated() {
       var next = state
       subject.reduce(&next, event)
       let move = contract.move(from: state, on: event, to: next)
       if move.map({ rule == .undeclaredMove($0.reported) }) == true
+        || law.map({ contract.judge(state, event, next).broken.contains($0) }) == true
         || broken(next).contains(rule)
       {
-        return (offset + 1, next)
+        return (offset + 1, state, next)
       }
       state = next
     }
@@ -374,10 +405,12 @@ where M.State: Hashable, M.Event: Codable {
         }
       }
     }
-    let final = firstFailure(of: rule, origin: origin, events: current)
+    let final = firstFailingStep(of: rule, origin: origin, events: current)
+    var before: M.State?
+    if case .law = rule { before = final?.before }
     return Found(
       rule: rule, origin: origin, events: current,
-      state: final?.1 ?? contract.initialStates[origin])
+      state: final?.after ?? contract.initialStates[origin], before: before)
   }
 }
 

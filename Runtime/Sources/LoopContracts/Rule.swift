@@ -6,6 +6,8 @@ public enum Rule: Hashable, Sendable, Codable, CustomStringConvertible {
   case example(String)
   /// An invariant, by name.
   case invariant(String)
+  /// A law over steps, by name.
+  case law(String)
   /// A scenario, by name.
   case scenario(String)
   /// One call budget of a scenario.
@@ -23,6 +25,7 @@ public enum Rule: Hashable, Sendable, Codable, CustomStringConvertible {
     switch self {
     case .example(let name): "example \"\(name)\""
     case .invariant(let name): "invariant \"\(name)\""
+    case .law(let name): "law \"\(name)\""
     case .scenario(let name): "scenario \"\(name)\""
     case .budget(let scenario, let dependency):
       "scenario \"\(scenario)\": budget \(dependency)"

@@ -230,7 +230,8 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
         """)
   }
 
-  /// The failure when the replay's move at `index` is not in the table or breaks an invariant.
+  /// The failure when the replay's move at `index` is not in the table, breaks a law, or
+  /// makes a state that breaks an invariant.
   private func check(_ event: M.Event, from before: M.State, to after: M.State, at index: Int)
     -> ReplayFailure?
   {
@@ -242,6 +243,13 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
         expected: "a move of the contract's table",
         happened: "\(move) is not in the table",
         fix: "add the move to the table if the app's documentation allows it, else fix the reducer")
+    }
+    if let law = contract.judge(before, event, after).broken.first {
+      return failure(
+        at: index, check: .law,
+        expected: "every law over steps to hold",
+        happened: "this step breaks \"\(contract.laws[law].name)\"",
+        fix: "fix the reducer, or the law if it says more than the documentation")
     }
     for invariant in contract.invariants where !invariant.holds(after) {
       return failure(
@@ -294,6 +302,8 @@ public enum ReplayCheck: String, Hashable, Sendable, Codable {
   case table
   /// An invariant does not hold in a recorded state.
   case invariant
+  /// A step breaks a law over steps.
+  case law
   /// A call differs from the recorded ones.
   case calls
 }

@@ -26,6 +26,7 @@ extension Movies {
     table: table,
     examples: examples,
     invariants: invariants,
+    laws: laws,
     scenarios: scenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:
@@ -85,6 +86,61 @@ extension Movies {
     Invariant("a failure is always for the page after the last one loaded") { state in
       guard case .failed(let page, _) = state.status else { return true }
       return page == state.pagesLoaded + 1
+    },
+  ]
+
+  /// What each event may and may not change, from docs/apps/movies.md: the list is kept
+  /// until page 1 replaces it, a page adds its new movies in order, an answer to any request
+  /// but the one in flight changes nothing, and each load started gets the next id.
+  static let laws: [Law<State, Event, Kind>] = [
+    Law(
+      "no key and no failure removes or reorders a movie",
+      on: .nextPage, .retry, .refresh, .reload, .pageFailed
+    ) { before, _, after in after.movies == before.movies },
+    Law(
+      "an answer to a request that is not in flight changes nothing", on: .pageLoaded, .pageFailed
+    ) { before, event, after in
+      switch event {
+      case .pageLoaded(let request, _), .pageFailed(let request, _):
+        return request == before.status.request || after == before
+      case .nextPage, .retry, .refresh, .reload: return true
+      }
+    },
+    Law(
+      "a page appends the movies not yet listed, in its order; page 1 starts afresh",
+      on: .pageLoaded
+    ) { before, event, after in
+      guard case .pageLoaded(let request, let page) = event, request == before.status.request
+      else { return true }
+      var expected = request.page == 1 ? [] : before.movies
+      for movie in page.results where !expected.contains(where: { $0.id == movie.id }) {
+        expected.append(movie)
+      }
+      return after.movies == expected && after.pagesLoaded == request.page
+        && after.status == .idle
+    },
+    Law("a failed page is kept to retry, with the pages loaded before it", on: .pageFailed) {
+      before, event, after in
+      guard case .pageFailed(let request, let message) = event, request == before.status.request
+      else { return true }
+      return after.status == .failed(page: request.page, message: message)
+        && after.pagesLoaded == before.pagesLoaded && after.lastPage == before.lastPage
+    },
+    Law("next page while a page loads, or after the last, changes nothing", on: .nextPage) {
+      before, _, after in
+      !(before.isLoading || (before.isExhausted && before.status == .idle)) || after == before
+    },
+    Law("retry reloads the page that failed, and does nothing otherwise", on: .retry) {
+      before, _, after in
+      guard case .failed(let page, _) = before.status else { return after == before }
+      return after.status.request?.page == page && after.pagesLoaded == before.pagesLoaded
+    },
+    Law("a new load takes the next request id, and no other step changes the count") {
+      before, _, after in
+      guard let request = after.status.request, request != before.status.request else {
+        return after.requestsStarted == before.requestsStarted
+      }
+      return request.id == before.requestsStarted + 1 && after.requestsStarted == request.id
     },
   ]
 

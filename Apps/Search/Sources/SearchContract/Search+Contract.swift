@@ -29,6 +29,7 @@ extension Search {
     table: table,
     examples: examples,
     invariants: invariants,
+    laws: laws,
     scenarios: scenarios + edgeScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:
@@ -82,6 +83,103 @@ extension Search {
       Move(.offline, on: .retry, to: .searching),
       Move(.failed, on: .retry, to: .searching),
     ]
+
+  /// A query as docs/apps/search.md defines it, worked out here rather than by the feature:
+  /// trimmed, inner whitespace collapsed to one space, lowercased.
+  static func hygienic(_ text: String) -> String {
+    text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// The query and page of every page a cache holds.
+  static func keys(_ cache: SearchCache) -> Set<SearchCache.Key> { Set(cache.entries.map(\.key)) }
+
+  /// What each event may and may not change, from docs/apps/search.md.
+  static let laws: [Law<State, Event, Kind>] = [
+    Law("the text is what was typed, and only typing or clearing changes it") {
+      before, event, after in
+      switch event {
+      case .textChanged(let text): after.text == text
+      case .clear: after.text.isEmpty
+      case .loadMore, .retry, .debounced, .loaded, .failed: after.text == before.text
+      }
+    },
+    Law(
+      "an edit to the same normalized query restarts nothing and asks for nothing",
+      on: .textChanged
+    ) { before, event, after in
+      guard case .textChanged(let text) = event, hygienic(text) == hygienic(before.text) else {
+        return true
+      }
+      return after.status == before.status && after.cache == before.cache
+        && after.requestsStarted == before.requestsStarted && after.seen == before.seen
+    },
+    Law("an answer for any request but the current one is dropped", on: .loaded, .failed) {
+      before, event, after in
+      switch event {
+      case .loaded(let request, _), .failed(let request, _):
+        return request == before.status.request || after == before
+      case .textChanged, .clear, .loadMore, .retry, .debounced: return true
+      }
+    },
+    Law("a page arrives into the cache and the movies seen, and nothing seen is forgotten") {
+      before, event, after in
+      let seen = Set(after.seen.map(\.id))
+      guard Set(before.seen.map(\.id)).isSubset(of: seen) else { return false }
+      guard case .loaded(let request, let page) = event, request == before.status.request else {
+        return keys(after.cache) == keys(before.cache)
+      }
+      let cached = after.cache.contains(SearchCache.Key(query: request.query, page: request.page))
+      return (cached || after.cache.capacity == 0)
+        && page.results.allSatisfy { seen.contains($0.id) }
+    },
+    Law(
+      "a page of more results keeps the movies listed and adds its new ones after them",
+      on: .loaded
+    ) { before, event, after in
+      guard case .loaded(let request, let page) = event, request == before.status.request,
+        case .results(let shown) = before.status
+      else { return true }
+      var expected = shown.movies
+      for movie in page.results where !expected.contains(where: { $0.id == movie.id }) {
+        expected.append(movie)
+      }
+      return after.movies == expected
+    },
+    Law(
+      "load more asks for the next page of the same query while there is one, else nothing",
+      on: .loadMore
+    ) { before, _, after in
+      guard case .results(let shown) = before.status, shown.more.request == nil,
+        shown.pagesLoaded < shown.lastPage
+      else { return after == before }
+      guard case .results(let next) = after.status, next.query == shown.query else {
+        return false
+      }
+      // Asked for, or answered at once from the cache.
+      return next.more.request?.page == shown.pagesLoaded + 1
+        || next.pagesLoaded == shown.pagesLoaded + 1
+    },
+    Law("a failure TMDB may recover from ranks offline; any other shows an error", on: .failed) {
+      before, event, after in
+      guard case .failed(let request, let failure) = event, request == before.status.request,
+        case .searching = before.status
+      else { return true }
+      switch (failure, after.status) {
+      case (.unavailable(let reason, _), .offline(let offline)):
+        return offline.request == request && offline.reason == reason
+      case (.rejected(let message), .failed(let failed, let shown)):
+        return failed == request && shown == message
+      default: return false
+      }
+    },
+    Law("a new request takes the next id, and no other step changes the count") {
+      before, _, after in
+      guard let request = after.status.request, request != before.status.request else {
+        return after.requestsStarted == before.requestsStarted
+      }
+      return request.id == before.requestsStarted + 1 && after.requestsStarted == request.id
+    },
+  ]
 
   static let invariants: [Invariant<State>] = [
     Invariant("results, requests and the debounce always belong to the current normalized query") {

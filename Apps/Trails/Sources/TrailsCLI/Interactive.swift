@@ -56,7 +56,7 @@ enum Interactive {
         Screen(
           state: store.state, offline: offline, useColor: useColor, view: view,
           readOnlyNotice: readOnlyNotice
-        ).lines(height: size.rows)
+        ).lines(height: size.rows, width: size.columns)
       })
     // Nothing is lost on the way out: wait for the restore and the save.
     _ = await session.first { state in

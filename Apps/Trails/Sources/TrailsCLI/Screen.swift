@@ -77,12 +77,17 @@ struct Screen {
     }
   }
 
-  /// Every line of the frame, at most `height`: the header, the part of the body that
-  /// fits, the problem if any, and the keys.
-  func lines(height: Int) -> [String] {
+  /// Every line of the frame, at most `height`.
+  ///
+  /// The header, the part of the body that fits, the problem if any, and the keys. The problem and the read-only notice wrap at
+  /// `width`, so no word of them is cut off by a narrow window.
+  func lines(height: Int, width: Int = .max) -> [String] {
     var footer: [String] = [""]
+    func message(_ text: String, _ style: Style) -> [String] {
+      WordWrap.lines(text, width: max(1, width)).map { style.apply(to: $0, useColor: useColor) }
+    }
     if let problem = state.problem {
-      footer.append(Style.red.apply(to: problem.message, useColor: useColor))
+      footer += message(problem.message, .red)
     }
     if let prompt = view.adding {
       let name = state.catalog.trail(id: prompt.trailID)?.name ?? prompt.trailID
@@ -90,7 +95,7 @@ struct Screen {
         Style.bold.apply(to: "Add \(name) to day \(prompt.day)?", useColor: useColor))
     }
     if let readOnlyNotice {
-      footer.append(Style.dim.apply(to: readOnlyNotice, useColor: useColor))
+      footer += message(readOnlyNotice, .dim)
     }
     let help = view.adding == nil ? keyHelp : Self.promptHelp
     footer.append(Style.dim.apply(to: help, useColor: useColor))

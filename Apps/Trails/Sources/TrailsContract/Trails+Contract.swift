@@ -56,6 +56,7 @@ extension Trails {
     table: table,
     examples: examples,
     invariants: invariants,
+    laws: laws,
     scenarios: persistenceScenarios + sqliteScenarios + navigationScenarios + forecastScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:

@@ -189,4 +189,19 @@ struct ScreenKeyHelpTests {
     #expect(screen.action(for: .character("a")) == nil)
     #expect(screen.action(for: .character("x")) == nil)
   }
+  @Test func aLongNoticeOrProblemWrapsInANarrowWindowWithEveryWordShown() throws {
+    let notice =
+      "/data/plan.sqlite is read-only (the file is not writable), so the plan cannot be "
+      + "changed; make the file writable to edit"
+    let screen = Screen(
+      state: try state([.open("trails://trial/gull-point-loop")]), offline: false,
+      useColor: false, readOnlyNotice: notice)
+    let lines = screen.lines(height: 24, width: 60)
+
+    #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+    #expect(lines.joined(separator: " ").contains(notice))
+    #expect(lines.joined(separator: " ").contains("'trails://trial/gull-point-loop' is not a"))
+    #expect(lines.joined(separator: " ").contains("make the file writable to edit"))
+    #expect(lines.last == screen.keyHelp)
+  }
 }

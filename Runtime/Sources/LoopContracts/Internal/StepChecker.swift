@@ -1,8 +1,9 @@
 import Loop
 import LoopTesting
 
-/// Checks steps and states against a contract's table and invariants, and remembers what
-/// exercised each row and the first violation of each rule.
+/// Checks steps and states against a contract's table, laws and invariants, and remembers
+/// what exercised each row, how many steps each law judged, and the first violation of each
+/// rule.
 struct StepChecker<M: Machine, Phase: ContractLabel, Kind: ContractLabel>
 where M.State: Hashable, M.Event: Codable {
   let contract: Contract<M, Phase, Kind>
@@ -13,10 +14,15 @@ where M.State: Hashable, M.Event: Codable {
   private(set) var unnamedCases: Set<String> = []
   private(set) var violations: [String: String] = [:]
   private(set) var statesChecked: Set<M.State> = []
+  /// How many steps each law judged, by index in the contract's laws.
+  private(set) var lawSteps: [Int]
+  /// The first step that broke each law, by index in the contract's laws.
+  private(set) var lawViolations: [Int: String] = [:]
 
   init(_ contract: Contract<M, Phase, Kind>) {
     self.contract = contract
     self.allowed = Set(contract.table)
+    self.lawSteps = Array(repeating: 0, count: contract.laws.count)
   }
 
   /// Records one observed step; returns the move when the table does not allow it.
@@ -25,6 +31,12 @@ where M.State: Hashable, M.Event: Codable {
     from before: M.State, on event: M.Event, to after: M.State, source: String,
     path: @autoclosure () -> String
   ) -> Move<Phase, Kind>? {
+    let laws = contract.judge(before, event, after)
+    for law in laws.judged { lawSteps[law] += 1 }
+    for law in laws.broken where lawViolations[law] == nil {
+      lawViolations[law] = Self.lawViolation(
+        before: before, event: event, after: after, by: "\(source): \(path())")
+    }
     guard let move = contract.move(from: before, on: event, to: after) else {
       unnamedCases.insert(CaseName.of(event))
       return nil
@@ -54,6 +66,22 @@ where M.State: Hashable, M.Event: Codable {
       }
     }
     return broken
+  }
+
+  /// A broken law as reports show it: the step, with the state before and after it.
+  static func lawViolation(before: M.State, event: M.Event, after: M.State, by source: String)
+    -> String
+  {
+    "broken by \(Render.value(event)), reached by \(source)\n  before: \(Render.value(before))"
+      + "\n  after:  \(Render.value(after))"
+  }
+
+  /// Adds steps exploration judged by each law, and its first violation of each.
+  mutating func merge(lawSteps steps: [Int], violations: [Int: String]) {
+    for (law, count) in steps.enumerated() { lawSteps[law] += count }
+    for (law, violation) in violations where lawViolations[law] == nil {
+      lawViolations[law] = violation
+    }
   }
 
   /// Notes a row as exercised by `source` without a step (exploration, in bulk).

@@ -89,6 +89,7 @@ enum TurnstileContracts {
     name: String = "turnstile",
     table: [Move<Phase, Turnstile.Event>] = table,
     examples: [Example<Turnstile.State, Turnstile.Event>] = examples,
+    laws: [Law<Turnstile.State, Turnstile.Event, Turnstile.Event>] = [],
     scenarios: [Scenario<M>] = [],
     equivalentMutants: [Mutant<Turnstile.Event>: String] = [:],
     alphabet: @escaping @Sendable (Turnstile.State) -> [Turnstile.Event] = { _ in [.coin, .push] }
@@ -101,6 +102,7 @@ enum TurnstileContracts {
       table: table,
       examples: examples,
       invariants: invariants,
+      laws: laws,
       scenarios: scenarios,
       equivalentMutants: equivalentMutants,
       alphabet: alphabet,

@@ -8,7 +8,8 @@ import TemplateFeature
 // scenarios. Every value a check expects is written by hand, never computed by the feature.
 
 extension Template {
-  /// The lookup's specification: its state diagram, rows, invariants, scenarios and alphabet.
+  /// The lookup's specification: its state diagram, rows, invariants, laws, scenarios and
+  /// alphabet.
   public static let contract = Contract<Template, Phase, Kind>(
     name: "template",
     initialStates: [State()],
@@ -50,6 +51,24 @@ extension Template {
       Invariant("what is shown is about the current query, trimmed and lowercased") { state in
         let words = state.query.lowercased().split(whereSeparator: \.isWhitespace)
         return state.status.term.map { $0 == words.joined(separator: " ") } ?? true
+      },
+    ],
+    // Laws judge steps: what each kind of event may change, and what it must leave alone.
+    laws: [
+      Law("the query is what was typed last, and only typing changes it") { before, event, after in
+        if case .queryChanged(let typed) = event { return after.query == typed }
+        return after.query == before.query
+      },
+      Law(
+        "an answer or a failure shows only for the term waiting, else changes nothing",
+        on: .answered, .failed
+      ) { before, event, after in
+        let term: String
+        switch event {
+        case .answered(let answered, _), .failed(let answered, _): term = answered
+        case .queryChanged: return true
+        }
+        return before.status.pendingTerm == term ? after.status.term == term : after == before
       },
     ],
     scenarios: scenarios,

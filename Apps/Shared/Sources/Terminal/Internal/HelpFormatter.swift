@@ -68,23 +68,9 @@ struct HelpFormatter {
   /// The column help text wraps at, so `--help` reads in an 80-column terminal.
   static let columns = 80
 
-  /// `text` after `lead`, its words wrapped at ``columns``, each further line indented by
-  /// `indent` spaces; a word longer than the room is left whole on its own line.
+  /// `text` after `lead`, wrapped at ``columns``, further lines indented by `indent`.
   static func wrapped(_ text: String, after lead: String, indent: Int) -> String {
-    var lines: [String] = []
-    var line = lead
-    var lineHasWords = false
-    for word in text.split(separator: " ") {
-      if lineHasWords, line.count + 1 + word.count > columns {
-        lines.append(line)
-        line = String(repeating: " ", count: indent)
-        lineHasWords = false
-      }
-      line += (lineHasWords ? " " : "") + word
-      lineHasWords = true
-    }
-    lines.append(line)
-    return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n")
+    WordWrap.lines(text, width: columns, lead: lead, indent: indent).joined(separator: "\n")
   }
 
   private func label(for option: Option) -> String {
@@ -92,14 +78,5 @@ struct HelpFormatter {
     label += "--\(option.long)"
     if option.takesValue { label += " <\(option.valueName)>" }
     return label
-  }
-}
-
-extension String {
-  /// `self` without spaces at the end.
-  fileprivate func trimmingTrailingSpaces() -> String {
-    var text = self
-    while text.last == " " { text.removeLast() }
-    return text
   }
 }

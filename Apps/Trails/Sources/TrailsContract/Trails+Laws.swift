@@ -1,0 +1,81 @@
+import LoopContracts
+import TrailsFeature
+import TrailsModel
+
+extension Trails {
+  /// What each event may and may not change, from docs/apps/trails.md: browsing never
+  /// touches the plan or its saving, editing never moves the user, a refused edit keeps the
+  /// plan, an answer changes only what it answers and only while it is awaited, and a failed
+  /// write loses no edit.
+  static let laws: [Law<State, Event, Kind>] = [
+    Law(
+      "browsing leaves the plan, its saving and its forecasts alone",
+      on: .select, .show, .back, .open
+    ) { before, _, after in
+      after.plan == before.plan && after.revision == before.revision
+        && after.totals == before.totals && after.restore == before.restore
+        && after.queuedEdits == before.queuedEdits && after.stored == before.stored
+        && after.unsavedEdits == before.unsavedEdits && after.writing == before.writing
+        && after.failedEdits == before.failedEdits && after.saveError == before.saveError
+        && after.forecasts == before.forecasts
+    },
+    Law("an edit never changes the tab or the explore path", on: Kind.edits) { before, _, after in
+      after.tab == before.tab && after.explorePath == before.explorePath
+    },
+    Law("a refused edit keeps the plan and the edits waiting to be saved", on: Kind.edits) {
+      before, _, after in
+      after.problem == nil
+        || (after.plan == before.plan && after.unsavedEdits == before.unsavedEdits
+          && after.queuedEdits == before.queuedEdits && after.revision == before.revision)
+    },
+    Law(
+      "a day's forecast changes only that forecast, and only while it loads",
+      on: .forecastLoaded, .forecastFailed
+    ) { before, event, after in
+      let key: ForecastKey
+      switch event {
+      case .forecastLoaded(let answered, _), .forecastFailed(let answered, _): key = answered
+      default: return true
+      }
+      guard before.forecasts[key] == .loading else { return after == before }
+      var expected = before
+      expected.forecasts[key] = after.forecasts[key]
+      return expected == after && after.forecasts[key] != .loading
+    },
+    Law(
+      "the trail page's forecast changes only it, and only for the trail awaited",
+      on: .trailForecastLoaded, .trailForecastFailed
+    ) { before, event, after in
+      let trailID: String
+      switch event {
+      case .trailForecastLoaded(let answered, _), .trailForecastFailed(let answered, _):
+        trailID = answered
+      default: return true
+      }
+      guard before.trailForecast == TrailForecast(trailID: trailID, status: .loading) else {
+        return after == before
+      }
+      var expected = before
+      expected.trailForecast = after.trailForecast
+      return expected == after && after.trailForecast?.trailID == trailID
+    },
+    Law("an answer for a write not in flight changes nothing", on: .written, .writeFailed) {
+      before, event, after in
+      switch event {
+      case .written(let write, _, _), .writeFailed(let write, _):
+        return write == before.writing || after == before
+      default: return true
+      }
+    },
+    Law(
+      "a failed write loses no edit: its edits wait again, before the newer ones",
+      on: .writeFailed
+    ) { before, event, after in
+      guard case .writeFailed(let write, let message) = event, write == before.writing else {
+        return true
+      }
+      return after.unsavedEdits == write.edits + before.unsavedEdits
+        && after.plan == before.plan && after.saveError == message && after.writing == nil
+    },
+  ]
+}
