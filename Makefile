@@ -14,7 +14,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance strength serve demo bench bench-instructions terminal-check share-check crash-test flake-check tsan new-feature new-feature-check lint \
+.PHONY: help deps build test conformance strength mutation serve demo bench bench-instructions terminal-check share-check crash-test flake-check tsan new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -107,6 +107,11 @@ share-check: ## Run trails interactive under a pty beside one-shot edits; check 
 	scripts/share-check
 
 # A separate build in .build/tsan (about 2 minutes from scratch on 2 cores), then the suite.
+# universalmutator (PyPI) makes the mutants; installed here when missing, as deps installs apt's.
+mutation: deps ## Source-level mutants of each app's product code, conformance the oracle (APP= SAMPLE=60 SEED=1)
+	@python3 -c 'import universalmutator' 2>/dev/null || python3 -m pip install --quiet universalmutator
+	scripts/mutation $(if $(APP),--app $(APP)) --sample $(or $(SAMPLE),60) --seed $(or $(SEED),1)
+
 tsan: deps ## Run every test under ThreadSanitizer (--sanitize=thread); any race report fails
 	scripts/tsan
 
