@@ -74,6 +74,11 @@ public enum JUnitReport {
         group: "laws", name: "\($0.name) (\($0.stepsChecked) steps)", time: 0,
         failure: $0.failure)
     }
+    cases += report.roundTrips.map {
+      TestCase(
+        group: "round trips", name: "\($0.name) (\($0.statesChecked) states)", time: 0,
+        failure: $0.failure)
+    }
     for scenario in report.scenarios {
       cases.append(
         TestCase(

@@ -28,8 +28,8 @@ public struct TextReport: Sendable {
     let mutated = run.reports.contains { $0.strength != nil }
     let header =
       [
-        "app", "examples", "table", "invariants (states)", "laws (steps)", "scenarios", "budgets",
-        "explored",
+        "app", "examples", "table", "invariants (states)", "laws (steps)", "round trips (states)",
+        "scenarios", "budgets", "explored",
       ] + (mutated ? ["strength"] : []) + ["time", "result"]
     let rows = run.reports.map { row($0, mutated: mutated) }
     let widths = header.indices.map { column in
@@ -92,7 +92,7 @@ public struct TextReport: Sendable {
       "examples: rows passed on the reducer and a live store; table: rows exercised; "
         + "invariants: rules holding (in the states explored)",
       "laws: rules over steps holding (in the steps explored, what each event may and may not "
-        + "change)",
+        + "change); round trips: codecs giving back what they were given (on sampled states)",
       "scenarios and budgets: destination tests and call budgets kept; explored: distinct "
         + "states reached by exploration (the same for a given seed)",
     ]
@@ -147,6 +147,8 @@ public struct TextReport: Sendable {
       ratio(report.invariants) { $0.failure != nil } + " (\(states))",
       ratio(report.laws) { $0.failure != nil }
         + " (\(report.laws.map(\.stepsChecked).reduce(0, +)))",
+      ratio(report.roundTrips) { $0.failure != nil }
+        + " (\(report.roundTrips.map(\.statesChecked).reduce(0, +)))",
       ratio(report.scenarios) { !$0.failures.isEmpty },
       ratio(budgets) { $0.failure != nil },
       "\(report.exploration.statesExplored) states, \(Self.rate(report.exploration.stepsPerSecond)) steps/s",

@@ -52,7 +52,7 @@ struct DocumentedFiguresTests {
       let columns = try #require(actual[app]).split(separator: " ").map(String.init)
       let counts = [
         "examples": columns[1], "invariants": columns[4], "laws": columns[6],
-        "scenarios": columns[8],
+        "scenarios": columns[10],
       ].mapValues { String($0.prefix { $0 != "/" }) }
       let text = try Self.document(page).replacing("\n", with: " ")
       for (noun, count) in counts {

@@ -40,6 +40,8 @@ where M.State: Hashable, M.Event: Codable {
   public let invariants: [Invariant<M.State>]
   /// Rules every step obeys: what each kind of event may and may not change.
   public let laws: [Law<M.State, M.Event, Kind>]
+  /// Codecs whose round trip must be the identity, on states exploration reached.
+  public let roundTrips: [RoundTrip<M.State>]
   /// Destination tests with call budgets, against the shared fixtures.
   public let scenarios: [Scenario<M>]
   /// Mutants no check can kill, each with the reason in words (see ``Mutant``).
@@ -60,6 +62,7 @@ where M.State: Hashable, M.Event: Codable {
   ///   - examples: Concrete rows.
   ///   - invariants: Rules for every reachable state.
   ///   - laws: Rules for every step.
+  ///   - roundTrips: Codecs that must give back what they were given.
   ///   - scenarios: Destination tests with call budgets.
   ///   - equivalentMutants: Mutants no check can kill, with the reason for each.
   ///   - alphabet: The events to try from a state.
@@ -73,6 +76,7 @@ where M.State: Hashable, M.Event: Codable {
     examples: [Example<M.State, M.Event>] = [],
     invariants: [Invariant<M.State>] = [],
     laws: [Law<M.State, M.Event, Kind>] = [],
+    roundTrips: [RoundTrip<M.State>] = [],
     scenarios: [Scenario<M>] = [],
     equivalentMutants: [Mutant<Kind>: String] = [:],
     alphabet: @escaping @Sendable (M.State) -> [M.Event],
@@ -80,7 +84,8 @@ where M.State: Hashable, M.Event: Codable {
   ) {
     self.init(
       name: name, initialStates: initialStates, phase: phase, optionalKind: { kind($0) },
-      table: table, examples: examples, invariants: invariants, laws: laws, scenarios: scenarios,
+      table: table, examples: examples, invariants: invariants, laws: laws,
+      roundTrips: roundTrips, scenarios: scenarios,
       equivalentMutants: equivalentMutants, alphabet: alphabet, makeMachine: makeMachine)
   }
 
@@ -93,6 +98,7 @@ where M.State: Hashable, M.Event: Codable {
     examples: [Example<M.State, M.Event>],
     invariants: [Invariant<M.State>],
     laws: [Law<M.State, M.Event, Kind>],
+    roundTrips: [RoundTrip<M.State>],
     scenarios: [Scenario<M>],
     equivalentMutants: [Mutant<Kind>: String],
     alphabet: @escaping @Sendable (M.State) -> [M.Event],
@@ -106,6 +112,7 @@ where M.State: Hashable, M.Event: Codable {
     self.examples = examples
     self.invariants = invariants
     self.laws = laws
+    self.roundTrips = roundTrips
     self.scenarios = scenarios
     self.equivalentMutants = equivalentMutants
     self.alphabet = alphabet
@@ -170,6 +177,7 @@ extension Contract where Kind: RawRepresentable, Kind.RawValue == String {
   ///   - examples: Concrete rows.
   ///   - invariants: Rules for every reachable state.
   ///   - laws: Rules for every step.
+  ///   - roundTrips: Codecs that must give back what they were given.
   ///   - scenarios: Destination tests with call budgets.
   ///   - equivalentMutants: Mutants no check can kill, with the reason for each.
   ///   - alphabet: The events to try from a state.
@@ -182,6 +190,7 @@ extension Contract where Kind: RawRepresentable, Kind.RawValue == String {
     examples: [Example<M.State, M.Event>] = [],
     invariants: [Invariant<M.State>] = [],
     laws: [Law<M.State, M.Event, Kind>] = [],
+    roundTrips: [RoundTrip<M.State>] = [],
     scenarios: [Scenario<M>] = [],
     equivalentMutants: [Mutant<Kind>: String] = [:],
     alphabet: @escaping @Sendable (M.State) -> [M.Event],
@@ -190,7 +199,8 @@ extension Contract where Kind: RawRepresentable, Kind.RawValue == String {
     self.init(
       name: name, initialStates: initialStates, phase: phase,
       optionalKind: { Kind(rawValue: CaseName.of($0)) },
-      table: table, examples: examples, invariants: invariants, laws: laws, scenarios: scenarios,
+      table: table, examples: examples, invariants: invariants, laws: laws,
+      roundTrips: roundTrips, scenarios: scenarios,
       equivalentMutants: equivalentMutants, alphabet: alphabet, makeMachine: makeMachine)
   }
 }

@@ -11,6 +11,8 @@ public struct ContractReport: Sendable, Codable, Hashable {
   public var invariants: [InvariantResult] = []
   /// Each law, with how many steps it judged.
   public var laws: [LawResult] = []
+  /// Each round trip, with how many states it was checked on.
+  public var roundTrips: [RoundTripResult] = []
   /// Each scenario, with its call budgets.
   public var scenarios: [ScenarioResult] = []
   /// Each table row, with what exercised it.
@@ -67,6 +69,9 @@ public struct ContractReport: Sendable, Codable, Hashable {
     for law in laws {
       if let failure = law.failure { found.append(.init(.law(law.name), failure)) }
     }
+    for trip in roundTrips {
+      if let failure = trip.failure { found.append(.init(.roundTrip(trip.name), failure)) }
+    }
     for scenario in scenarios {
       for failure in scenario.failures { found.append(.init(.scenario(scenario.name), failure)) }
       for budget in scenario.budgets {
@@ -90,16 +95,16 @@ public struct ContractReport: Sendable, Codable, Hashable {
     return found
   }
 
-  /// The number of checks made and failed: examples, invariants, laws, scenarios, budgets,
-  /// the table and regressions each count once per entry.
+  /// The number of checks made and failed: examples, invariants, laws, round trips,
+  /// scenarios, budgets, the table and regressions each count once per entry.
   public var counts: (checks: Int, failed: Int) {
     let budgets = scenarios.flatMap(\.budgets)
     let checks =
-      examples.count + invariants.count + laws.count + scenarios.count + budgets.count + 1
-      + regressions.count
+      examples.count + invariants.count + laws.count + roundTrips.count + scenarios.count
+      + budgets.count + 1 + regressions.count
     let failed =
       examples.filter { $0.failure != nil }.count + invariants.filter { $0.failure != nil }.count
-      + laws.filter { $0.failure != nil }.count
+      + laws.filter { $0.failure != nil }.count + roundTrips.filter { $0.failure != nil }.count
       + scenarios.filter { !$0.failures.isEmpty }.count
       + budgets.filter { $0.failure != nil }.count
       + (undeclaredMoves.isEmpty && tableProblems.isEmpty ? 0 : 1)
@@ -155,6 +160,19 @@ public struct LawResult: Sendable, Codable, Hashable {
   public var stepsChecked: Int
   /// The first violation: the step, the states before and after it, and how it was reached;
   /// `nil` when it held on every step.
+  public var failure: String?
+}
+
+/// The outcome of one round trip over the states it was checked on.
+public struct RoundTripResult: Sendable, Codable, Hashable {
+  /// The codec.
+  public var name: String
+  /// On how many distinct explored states it was checked: a seeded sample of those the
+  /// breadth-first search reached, the same for a given seed, every run, up to the first that
+  /// failed.
+  public var statesChecked: Int
+  /// The first value that came back different, with the field diff, or the error; `nil`
+  /// when every value came back equal.
   public var failure: String?
 }
 

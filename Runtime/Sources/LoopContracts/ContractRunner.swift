@@ -219,6 +219,9 @@ public struct ContractRunner: Sendable {
       InvariantResult(
         name: $0.name, statesChecked: outcome?.states ?? 0, failure: checker.violations[$0.name])
     }
+    if let outcome, !isMutant {
+      report.roundTrips = await roundTrips(of: contract, on: outcome.reached)
+    }
     report.laws = contract.laws.indices.map {
       LawResult(
         name: contract.laws[$0].name, stepsChecked: outcome?.lawSteps[$0] ?? 0,
@@ -233,6 +236,36 @@ public struct ContractRunner: Sendable {
         of: contract, checker: checker, unnamed: outcome?.unnamedCases ?? [])
     }
     return finished()
+  }
+
+  /// Each round trip on a seeded sample of `states` (those the breadth-first search reached):
+  /// the launch state, then others drawn without repeats with the exploration seed, so a run
+  /// checks the same states every time; it stops at the first that fails.
+  private func roundTrips<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>, on states: [M.State]
+  ) async -> [RoundTripResult] where M.State: Hashable, M.Event: Codable {
+    var results: [RoundTripResult] = []
+    for trip in contract.roundTrips {
+      var order = Array(states.indices)
+      var random = SplitMix64(seed: options.exploration.seed)
+      let count = min(trip.sample, order.count)
+      // A partial Fisher-Yates shuffle; index 0, the first initial state, always first.
+      for index in 1..<max(1, count) {
+        let pick = index + Int(random.next() % UInt64(order.count - index))
+        order.swapAt(index, pick)
+      }
+      var failure: String?
+      var checked = 0
+      for index in order.prefix(count) {
+        checked += 1
+        if let problem = await trip.check(states[index]) {
+          failure = problem
+          break
+        }
+      }
+      results.append(RoundTripResult(name: trip.name, statesChecked: checked, failure: failure))
+    }
+    return results
   }
 
   /// What is wrong with the table itself, each with what to do.

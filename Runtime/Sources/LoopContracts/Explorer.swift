@@ -107,6 +107,8 @@ where M.State: Hashable, M.Event: Codable {
     var unnamedCases: Set<String>
     /// How many steps each law judged, by index in the contract's laws.
     public var lawSteps: [Int]
+    /// The distinct states the breadth-first search reached, in the order it reached them.
+    var reached: [M.State]
   }
 
   /// Explores and returns the figures, the rows exercised and the failures, shrunk.
@@ -154,7 +156,8 @@ where M.State: Hashable, M.Event: Codable {
           contract.table.indices.filter { exercisedRows[$0] }.map {
             contract.table[$0]
           }),
-        found: failures, unnamedCases: unnamed, lawSteps: lawSteps)
+        found: failures, unnamedCases: unnamed, lawSteps: lawSteps,
+        reached: contract.roundTrips.isEmpty ? [] : nodes.map(\.state))
     }
     /// Checks one step's move; returns the rule it breaks, if any.
     func check(_ from: Phase, _ event: M.Event, _ kind: Kind?, _ to: Phase) -> Rule? {

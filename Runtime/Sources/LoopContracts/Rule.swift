@@ -8,6 +8,8 @@ public enum Rule: Hashable, Sendable, Codable, CustomStringConvertible {
   case invariant(String)
   /// A law over steps, by name.
   case law(String)
+  /// A round trip through a codec, by name.
+  case roundTrip(String)
   /// A scenario, by name.
   case scenario(String)
   /// One call budget of a scenario.
@@ -26,6 +28,7 @@ public enum Rule: Hashable, Sendable, Codable, CustomStringConvertible {
     case .example(let name): "example \"\(name)\""
     case .invariant(let name): "invariant \"\(name)\""
     case .law(let name): "law \"\(name)\""
+    case .roundTrip(let name): "round trip \"\(name)\""
     case .scenario(let name): "scenario \"\(name)\""
     case .budget(let scenario, let dependency):
       "scenario \"\(scenario)\": budget \(dependency)"

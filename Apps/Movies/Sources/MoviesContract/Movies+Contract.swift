@@ -27,6 +27,7 @@ extension Movies {
     examples: examples,
     invariants: invariants,
     laws: laws,
+    roundTrips: [.recordingFile(app: "movies", events: Event.self)],
     scenarios: scenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:

@@ -30,6 +30,7 @@ extension Search {
     examples: examples,
     invariants: invariants,
     laws: laws,
+    roundTrips: [.recordingFile(app: "movie-search", events: Event.self)],
     scenarios: scenarios + edgeScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:

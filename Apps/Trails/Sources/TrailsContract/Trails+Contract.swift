@@ -57,6 +57,7 @@ extension Trails {
     examples: examples,
     invariants: invariants,
     laws: laws,
+    roundTrips: roundTrips,
     scenarios: persistenceScenarios + sqliteScenarios + navigationScenarios + forecastScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:

@@ -90,6 +90,7 @@ enum TurnstileContracts {
     table: [Move<Phase, Turnstile.Event>] = table,
     examples: [Example<Turnstile.State, Turnstile.Event>] = examples,
     laws: [Law<Turnstile.State, Turnstile.Event, Turnstile.Event>] = [],
+    roundTrips: [RoundTrip<Turnstile.State>] = [],
     scenarios: [Scenario<M>] = [],
     equivalentMutants: [Mutant<Turnstile.Event>: String] = [:],
     alphabet: @escaping @Sendable (Turnstile.State) -> [Turnstile.Event] = { _ in [.coin, .push] }
@@ -103,6 +104,7 @@ enum TurnstileContracts {
       examples: examples,
       invariants: invariants,
       laws: laws,
+      roundTrips: roundTrips,
       scenarios: scenarios,
       equivalentMutants: equivalentMutants,
       alphabet: alphabet,

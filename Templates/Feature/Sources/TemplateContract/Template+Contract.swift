@@ -71,6 +71,9 @@ extension Template {
         return before.status.pendingTerm == term ? after.status.term == term : after == before
       },
     ],
+    // Round trips: what the feature writes it must read back. Here, the state as a recording
+    // stores it; add your files, links and documents.
+    roundTrips: [.recordingFile(app: "template", events: Event.self)],
     scenarios: scenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice: "an answer applies only while its term waits; one copy ends that"

@@ -1,8 +1,9 @@
 extension Template {
   /// What the user sees: the query as typed and what the lookup is doing.
   ///
-  /// Keep it a value (`Hashable`), so tests compare it and exploration can dedupe it.
-  public struct State: Hashable, Sendable {
+  /// Keep it a value (`Hashable`), so tests compare it and exploration can dedupe it, and
+  /// `Codable`, so a recording can store it.
+  public struct State: Hashable, Sendable, Codable {
     /// The query as typed.
     public var query = ""
     /// What the lookup is doing for the query's term.
@@ -22,7 +23,7 @@ extension Template {
   }
 
   /// What the lookup is doing: one case per phase, so impossible mixes cannot be written.
-  public enum Status: Hashable, Sendable {
+  public enum Status: Hashable, Sendable, Codable {
     /// Nothing to look up: the query is blank.
     case idle
     /// Waiting out the debounce, then for the glossary's answer.
