@@ -14,7 +14,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance strength mutation serve demo bench bench-instructions terminal-check share-check crash-test flake-check tsan new-feature new-feature-check lint \
+.PHONY: help deps build test conformance strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test flake-check tsan new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -111,6 +111,10 @@ share-check: ## Run trails interactive under a pty beside one-shot edits; check 
 mutation: deps ## Source-level mutants of each app's product code, conformance the oracle (APP= SAMPLE=60 SEED=1)
 	@python3 -c 'import universalmutator' 2>/dev/null || python3 -m pip install --quiet universalmutator
 	scripts/mutation $(if $(APP),--app $(APP)) --sample $(or $(SAMPLE),60) --seed $(or $(SEED),1)
+
+mutation-diff: deps ## Every mutant of product-code lines changed since SINCE (HEAD~1); fails on an undeclared survivor
+	@python3 -c 'import universalmutator' 2>/dev/null || python3 -m pip install --quiet universalmutator
+	scripts/mutation --lines-changed-since $(or $(SINCE),HEAD~1) --max-seconds $(or $(MAX_SECONDS),240)
 
 tsan: deps ## Run every test under ThreadSanitizer (--sanitize=thread); any race report fails
 	scripts/tsan

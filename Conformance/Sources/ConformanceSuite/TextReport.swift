@@ -30,7 +30,7 @@ public struct TextReport: Sendable {
       [
         "app", "examples", "table", "invariants (states)", "laws (steps)", "round trips (states)",
         "scenarios", "budgets", "explored",
-      ] + (mutated ? ["strength"] : []) + ["time", "result"]
+      ] + (mutated ? ["machine mutants"] : []) + ["time", "result"]
     let rows = run.reports.map { row($0, mutated: mutated) }
     let widths = header.indices.map { column in
       ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
@@ -98,8 +98,10 @@ public struct TextReport: Sendable {
     ]
       + (mutated
         ? [
-          "strength: mutants killed of those not declared equivalent (make strength; "
-            + "docs/CONTRACTS.md)"
+          "machine mutants: mutants derived from the machine (an event kind ignored, a "
+            + "feedback removed, ...) killed of those not declared equivalent: every event and "
+            + "feedback is observed; what each does is measured by make mutation "
+            + "(source-level strength, docs/CONTRACTS.md)"
         ] : [])
   }
 

@@ -82,7 +82,7 @@ struct ReportFormatTests {
 
     // The dial's one event kind ignored is killed; it has no effects or clock, so the four
     // runtime mutants survive.
-    #expect(text.contains("strength"))
+    #expect(text.contains("machine mutants"))
     #expect(text.contains("1/5 (20%)"))
     #expect(text.contains("dial: 4 mutant(s) survived"))
     #expect(
