@@ -94,6 +94,28 @@ extension Search {
   /// The query and page of every page a cache holds.
   static func keys(_ cache: SearchCache) -> Set<SearchCache.Key> { Set(cache.entries.map(\.key)) }
 
+  /// Whether `ranked` is the offline ranking docs/apps/search.md describes, worked out here.
+  ///
+  /// Every movie of `movies` (once) whose title starts with the query, then those with a word
+  /// that does, then those that contain it, each group most popular first. Ties within a
+  /// group may come in any order.
+  static func isDocumentedRanking(_ ranked: [Movie], of query: String, among movies: [Movie])
+    -> Bool
+  {
+    func group(_ movie: Movie) -> Int? {
+      let title = hygienic(movie.title)
+      if title.hasPrefix(query) { return 0 }
+      if title.split(separator: " ").contains(where: { $0.hasPrefix(query) }) { return 1 }
+      return title.contains(query) ? 2 : nil
+    }
+    let matching = Set(movies.filter { group($0) != nil }.map(\.id))
+    guard Set(ranked.map(\.id)) == matching, ranked.count == matching.count else { return false }
+    return zip(ranked, ranked.dropFirst()).allSatisfy { first, next in
+      let (a, b) = (group(first) ?? 3, group(next) ?? 3)
+      return a < b || (a == b && first.popularity >= next.popularity)
+    }
+  }
+
   /// What each event may and may not change, from docs/apps/search.md.
   static let laws: [Law<State, Event, Kind>] = [
     Law("the text is what was typed, and only typing or clearing changes it") {
@@ -172,6 +194,14 @@ extension Search {
         return failed == request && shown == message
       default: return false
       }
+    },
+    Law("offline results rank what was seen and the local catalog as documented", on: .failed) {
+      before, event, after in
+      guard case .failed(let request, .unavailable(_, let local)) = event,
+        request == before.status.request, case .searching = before.status,
+        case .offline(let offline) = after.status
+      else { return true }
+      return isDocumentedRanking(offline.movies, of: request.query, among: before.seen + local)
     },
     Law("a new request takes the next id, and no other step changes the count") {
       before, _, after in
