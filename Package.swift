@@ -103,8 +103,14 @@ let package = Package(
       path: "Apps/Movies/Sources/MoviesFeature"),
     .target(
       name: "MoviesContract",
-      dependencies: ["MoviesFeature", "MovieCatalog", "Fixtures", "LoopContracts", "LoopTesting"],
+      dependencies: [
+        "MoviesFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPTransport", "Fixtures",
+        "LoopContracts", "LoopTesting",
+      ],
       path: "Apps/Movies/Sources/MoviesContract"),
+    .target(
+      name: "MovieCatalogDoubles", dependencies: ["HTTPTransport", "Fixtures", "LoopTesting"],
+      path: "Apps/Shared/Sources/MovieCatalogDoubles"),
     .testTarget(
       name: "MoviesFeatureTests",
       dependencies: [
@@ -165,7 +171,8 @@ let package = Package(
     .target(
       name: "SearchContract",
       dependencies: [
-        "SearchFeature", "MovieCatalog", "Fixtures", "LoopContracts", "LoopTesting", "LoopSession",
+        "SearchFeature", "MovieCatalog", "MovieCatalogDoubles", "Fixtures", "LoopContracts",
+        "LoopTesting", "LoopSession",
       ],
       path: "Apps/Search/Sources/SearchContract"),
     .testTarget(

@@ -31,7 +31,7 @@ extension Search {
     invariants: invariants,
     laws: laws,
     roundTrips: [.recordingFile(app: "movie-search", events: Event.self)],
-    scenarios: scenarios + edgeScenarios,
+    scenarios: scenarios + edgeScenarios + liveScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:
         "every answer names its request and the reducer takes only the one in flight, which "

@@ -1,0 +1,97 @@
+import Fixtures
+import Foundation
+import HTTPTransport
+import LoopTesting
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// TMDB as a script, for contract scenarios of the live catalog: each request gets the next
+/// answer and is recorded, so a scenario can check what was asked and count it.
+///
+/// ```swift
+/// let http = ScriptedHTTP([.status(503), .page(1)])
+/// let catalog = MovieCatalog.live(token: "a.b.c", transport: http.transport, clock: clock)
+/// ```
+public final class ScriptedHTTP: Sendable {
+  /// One answer.
+  public enum Answer: Sendable {
+    /// A fixture page of popular movies, 200.
+    case page(Int)
+    /// A fixture file (`movies/search-star-1.json`), 200.
+    case fixture(String)
+    /// Another status, with a body and a `Retry-After` header if given.
+    case status(Int, String = "{}", retryAfter: String? = nil)
+    /// No answer before the timeout.
+    case timeout
+  }
+
+  /// One request as the server saw it.
+  public struct Request: Sendable {
+    /// The URL's path: `/3/movie/popular`.
+    public var path: String
+    /// The query items, by name.
+    public var query: [String: String]
+    /// The `Authorization` header, if sent.
+    public var authorization: String?
+    /// The query as sent, percent-encoded: `query=c%2B%2B&page=1`.
+    public var rawQuery: String
+  }
+
+  private let answers: Mutex<[Answer]>
+  private let seen = Mutex<[Request]>([])
+  /// Every request's path, for call budgets.
+  public let log = CallLog<String>()
+
+  /// A server that gives `answers` in order.
+  ///
+  /// - Parameter answers: One per request.
+  public init(_ answers: [Answer]) {
+    self.answers = Mutex(answers)
+  }
+
+  /// The requests so far, in order.
+  public var requests: [Request] { seen.withLock { $0 } }
+
+  /// The transport that answers from the script (a 500 once it runs out).
+  public var transport: HTTPTransport {
+    HTTPTransport { [self] request in
+      let components = request.url.flatMap {
+        URLComponents(url: $0, resolvingAgainstBaseURL: false)
+      }
+      let query = Dictionary(
+        (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+      ) { first, _ in first }
+      let path = components?.path ?? ""
+      seen.withLock {
+        $0.append(
+          Request(
+            path: path, query: query,
+            authorization: request.value(forHTTPHeaderField: "Authorization"),
+            rawQuery: components?.percentEncodedQuery ?? ""))
+      }
+      log.record(path)
+      let answer = answers.withLock { $0.isEmpty ? .status(500) : $0.removeFirst() }
+      let url = request.url ?? URL(fileURLWithPath: "/")
+      func response(_ status: Int, _ headers: [String: String]? = nil) throws -> HTTPURLResponse {
+        guard
+          let response = HTTPURLResponse(
+            url: url, statusCode: status, httpVersion: nil, headerFields: headers)
+        else { throw URLError(.badServerResponse) }
+        return response
+      }
+      switch answer {
+      case .page(let number):
+        return (try Fixtures.data("movies/popular-\(number).json"), try response(200))
+      case .fixture(let path):
+        return (try Fixtures.data(path), try response(200))
+      case .status(let status, let body, let retryAfter):
+        return (Data(body.utf8), try response(status, retryAfter.map { ["Retry-After": $0] }))
+      case .timeout:
+        throw URLError(.timedOut)
+      }
+    }
+  }
+}
