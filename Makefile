@@ -59,7 +59,7 @@ conformance: deps ## Check every app's contract (examples, invariants, scenarios
 	$(BUILD) --product conformance
 	.build/debug/conformance
 
-strength: deps ## Run every contract against every mutant; fails below 100% (docs/CONTRACTS.md)
+strength: deps ## Run every contract against its machine-derived mutants; fails below 100% (docs/CONTRACTS.md)
 	$(BUILD) --product conformance
 	.build/debug/conformance --mutate --min-strength 100
 
