@@ -205,7 +205,7 @@ let package = Package(
     .target(
       name: "TrailsContract",
       dependencies: [
-        "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "Fixtures",
+        "TrailsFeature", "TrailsModel", "TrailsPersistence", "CSQLite", "Weather", "Fixtures",
         "LoopContracts", "LoopTesting", "LoopSession",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),

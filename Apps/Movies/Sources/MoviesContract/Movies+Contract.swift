@@ -35,8 +35,6 @@ extension Movies {
       .acceptsStaleEvents:
         "each request carries an id and the reducer drops an answer to any request but the one "
         + "in flight, so a superseded load's event changes nothing even when let through",
-      .sleepsScaled(numerator: 2, denominator: 3): "the pager sleeps on no clock",
-      .sleepsScaled(numerator: 3, denominator: 2): "the pager sleeps on no clock",
     ],
     alphabet: alphabet,
     makeMachine: { Movies(catalog: .fixtures) })

@@ -1,3 +1,4 @@
+import Fixtures
 import LoopContracts
 import LoopTesting
 import TrailsFeature
@@ -6,6 +7,40 @@ import Weather
 
 extension Trails {
   static let forecastScenarios: [Scenario<Trails>] = [
+    Scenario("the README's plan: each day dated from the start, with its trailhead's forecast") {
+      context in
+      typealias S = TrailsSamples
+      let clock = TestClock()
+      // Every trailhead answered with its own fixture, as fixture-server serves them.
+      let weather = WeatherService(forecast: { coordinate in
+        try Fixtures.decode(Forecast.self, from: WeatherService.fixturePath(for: coordinate))
+      })
+      let machine = TrailsDoubles.machine(
+        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: weather,
+        clock: clock)
+      let store = context.store(initial: S.launch, machine: machine, clock: clock)
+      await store.wait { $0.restore == .done }
+      store.send(.edit(.add(trailID: S.gull, day: 1)))
+      await store.settle()
+      store.send(.edit(.add(trailID: "driftwood-headland", day: 2)))
+      await store.wait { $0.forecasts.count == 2 && $0.forecastsSettled }
+      // The values the README shows, read off the fixtures by hand.
+      let plan = store.state.plan
+      let dates = plan.days.map { plan.date(of: $0).description }
+      context.check(dates == ["2026-12-01", "2026-12-02"], "the days' dates: \(dates)")
+      let gull = store.state.dailyForecast(for: ForecastKey(day: 1, trailID: S.gull))
+      context.check(
+        gull?.date.description == "2026-12-01" && gull?.minC == 6.1 && gull?.maxC == 11.2
+          && gull?.precipitationMm == 4.2 && gull?.code.words == "rain",
+        "Gull Point Loop, day 1: rain, 6.1 to 11.2 °C, 4.2 mm: \(String(describing: gull))")
+      let driftwood = store.state.dailyForecast(
+        for: ForecastKey(day: 2, trailID: "driftwood-headland"))
+      context.check(
+        driftwood?.date.description == "2026-12-02" && driftwood?.minC == 5.1
+          && driftwood?.maxC == nil && driftwood?.precipitationMm == 13.5
+          && driftwood?.code.words == "rain",
+        "Driftwood Headland, day 2: rain, low 5.1 °C, 13.5 mm: \(String(describing: driftwood))")
+    },
     Scenario("forecasts for two planned days: two calls") { context in
       typealias S = TrailsSamples
       let (clock, weather) = (TestClock(), CallLog<Coordinate>())
