@@ -40,11 +40,12 @@ public enum MoviesCommand {
     let choice = try CatalogChoice.choose(
       arguments, token: environment["TMDB_API_KEY"],
       language: arguments.value("language") ?? "en-US")
-    if let notice = choice.notice { StandardError.writeLine(notice) }
-
     let recording = try RecordOption.path(in: arguments).map { path in
       Recording(path: path, app: spec.name, initialState: Movies.State())
     }
+    // After every argument is checked: a usage error prints nothing but its own lines.
+    if let notice = choice.notice { StandardError.writeLine(notice) }
+
     let catalog = recording.map { choice.catalog.recording(into: $0.recorder) } ?? choice.catalog
 
     let terminal = TerminalCapabilities.detect(environment: environment)

@@ -25,6 +25,31 @@ struct MoviesSessionTests {
       .replay(data, from: path)
   }
 
+  @Test func aFIFOIsRefusedAndASymlinkIsWrittenThroughNeverReplaced() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("pipe").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let target = folder.appendingPathComponent("target.json").path
+    let link = folder.appendingPathComponent("link.json").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
+
+    let refused = try await MoviesBinary.run(["--pages", "1", "--record", fifo])
+    let through = try await MoviesBinary.run(["--pages", "1", "--record", link])
+
+    #expect(refused.status == 2)
+    #expect(refused.stdout.isEmpty)
+    #expect(
+      refused.stderrLines.first
+        == "error: --record \(fifo) is a FIFO (named pipe), not a regular file; give the path "
+        + "of a file (a new one is created)")
+    var info = stat()
+    #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+    #expect(through.status == 0, "\(through.stderr)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.json")
+    #expect(try SessionFile.read(AppSession.self, from: target, app: "movies").steps.count == 2)
+  }
+
   @Test func aRecordedRunReplaysAsRecordedAgainstTheContract() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }

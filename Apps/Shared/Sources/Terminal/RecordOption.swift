@@ -4,8 +4,9 @@ import Foundation
 /// session file that `conformance --replay FILE` replays.
 ///
 /// The file is written when the command ends (also when it fails or is interrupted), so it
-/// is checked up front: a `FILE` that is a directory, or in a folder that does not exist, is
-/// a usage error before anything runs.
+/// is checked up front: a `FILE` that is not a regular file (a folder, a device, a FIFO, a
+/// socket, or a symlink to one), or in a folder that does not exist, is a usage error before
+/// anything runs. The write itself replaces the file atomically.
 ///
 /// ```swift
 /// let spec = CommandSpec(name: "movie-search", abstract: "...", options: [RecordOption.option])
@@ -19,25 +20,24 @@ public enum RecordOption {
 
   /// The file `--record` names, checked; `nil` when the option is not given.
   ///
+  /// A regular file is replaced when the command ends, and a path that does not exist yet is
+  /// created. A symlink is followed: the file it leads to is written and the link stays as it
+  /// was. Anything else (a folder, a device such as `/dev/stdout`, a FIFO, a socket) is a
+  /// usage error naming the path and what it is, before anything runs.
+  ///
   /// - Parameter arguments: The parsed command line, whose spec has ``option``.
-  /// - Returns: The path.
-  /// - Throws: ``UsageError`` for an empty path, a directory, or a missing folder.
+  /// - Returns: The path to write: the one given, or the file its symlinks lead to.
+  /// - Throws: ``UsageError`` for an empty path, a path that is not a regular file, or a
+  ///   missing folder.
   public static func path(in arguments: ParsedArguments) throws(UsageError) -> String? {
     guard let path = arguments.value("record") else { return nil }
-    var isDirectory: ObjCBool = false
-    if path.isEmpty || path.hasSuffix("/")
-      || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        && isDirectory.boolValue)
-    {
+    if path.isEmpty || path.hasSuffix("/") {
       throw UsageError("--record needs a file, got \"\(path)\"", usage: arguments.usage)
     }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw UsageError(
-        "--record \(path): the folder \(folder) does not exist", usage: arguments.usage)
+    do {
+      return try RecordTarget.resolve(path)
+    } catch {
+      throw UsageError(error.message, usage: arguments.usage)
     }
-    return path
   }
 }

@@ -56,7 +56,12 @@ public struct SessionRecording<
       outcome = .failure(error)
     }
     if let recording = recording() {
-      do {
+      do throws(SessionFileError) {
+        // Checked again: what the path names may have changed while the command ran.
+        guard (try? RecordTarget.resolve(recording.path)) == recording.path else {
+          throw SessionFileError(
+            path: recording.path, reason: "is no longer a regular file; nothing was written")
+        }
         try SessionFile.write(recording.recorder.session, to: recording.path)
       } catch {
         let failure = RecordingError(underlying: error)
