@@ -104,8 +104,8 @@ let package = Package(
     .target(
       name: "MoviesContract",
       dependencies: [
-        "MoviesFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPTransport", "Fixtures",
-        "LoopContracts", "LoopTesting",
+        "MoviesFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPRetry", "HTTPTransport",
+        "Fixtures", "LoopContracts", "LoopTesting",
       ],
       path: "Apps/Movies/Sources/MoviesContract"),
     .target(
@@ -171,8 +171,8 @@ let package = Package(
     .target(
       name: "SearchContract",
       dependencies: [
-        "SearchFeature", "MovieCatalog", "MovieCatalogDoubles", "Fixtures", "LoopContracts",
-        "LoopTesting", "LoopSession",
+        "SearchFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPRetry", "Fixtures",
+        "LoopContracts", "LoopTesting", "LoopSession",
       ],
       path: "Apps/Search/Sources/SearchContract"),
     .testTarget(

@@ -1,3 +1,4 @@
+import HTTPRetry
 import LoopContracts
 import LoopTesting
 import MovieCatalog
@@ -56,6 +57,16 @@ extension Search {
       context.check(offline.reason.contains("HTTP 503"), "why: \(offline.reason)")
       context.budget("HTTP", http.log, exactly: 4)
     },
+    Scenario("without a credential a search is an error at once, asking nothing") { context in
+      let http = ScriptedHTTP([.fixture("movies/search/star.json")])
+      let store = liveStore(context, http, token: "")
+      store.send(.textChanged("star"))
+      await store.advance(by: window)
+      await store.wait { if case .failed = $0.status { true } else { false } }
+      guard case .failed(_, let message) = store.state.status else { return }
+      context.check(message.hasPrefix("no TMDB credential: set TMDB_API_KEY"), "\(message)")
+      context.budget("HTTP", http.log, exactly: 0)
+    },
     Scenario("a 401 is an error with no fallback, asked once") { context in
       let http = ScriptedHTTP([
         .status(401, #"{"status_code":7,"status_message":"Invalid API key.","success":false}"#)
@@ -80,12 +91,14 @@ extension Search {
 
   /// A store of the search on the live catalog, its HTTP answered by `http`; the debounce and
   /// the client's retries sleep on one test clock.
-  static func liveStore(_ context: ScenarioContext<Search>, _ http: ScriptedHTTP)
-    -> TestStore<State, Event>
-  {
+  static func liveStore(
+    _ context: ScenarioContext<Search>, _ http: ScriptedHTTP,
+    token: String = "eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl"
+  ) -> TestStore<State, Event> {
     let clock = TestClock()
+    // The jitter fixed at its low end: each backoff is its shortest, the same on every run.
     let catalog = MovieCatalog.live(
-      token: "eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl", transport: http.transport, clock: clock)
+      token: token, transport: http.transport, clock: clock, retries: RetryPolicy(random: { 0 }))
     return context.store(
       initial: State(), machine: SearchSamples.machine(catalog, clock: clock), clock: clock)
   }

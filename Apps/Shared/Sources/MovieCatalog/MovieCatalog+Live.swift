@@ -1,4 +1,5 @@
 import Foundation
+import HTTPRetry
 import HTTPTransport
 
 #if canImport(FoundationNetworking)
@@ -54,17 +55,20 @@ extension MovieCatalog {
   ///   - transport: What every request goes through; libcurl with the apps' 30 s timeout
   ///     unless given.
   ///   - clock: The clock retries sleep on; a `ContinuousClock` unless given.
+  ///   - retries: When a request is asked again and after how long; the apps' policy unless
+  ///     given (a test fixes its jitter, so the backoff is the same on every run).
   /// - Returns: A catalog whose calls go to TMDB.
   public static func live(
     token: String,
     baseURL: URL = tmdbBaseURL,
     language: String = "en-US",
     transport: HTTPTransport = .curl(),
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    retries: RetryPolicy = RetryPolicy()
   ) -> MovieCatalog {
     let client = TMDBClient(
       baseURL: baseURL, credential: TMDBCredential(token: token), language: language,
-      transport: transport, clock: clock)
+      transport: transport, clock: clock, retryPolicy: retries)
     return MovieCatalog(
       popular: { page in try await client.popular(page: page) },
       search: { query, page in try await client.search(query: query, page: page) }
