@@ -61,8 +61,9 @@ where M.State: Hashable, M.Event: Codable {
     let move: Move<Phase, Kind>?
     /// The table row of ``move``; `nil` when the table does not allow it.
     let row: Int?
-    /// The laws that judge the step, and those it breaks, by index in the contract's laws.
-    let laws: (judged: [Int], broken: [Int])
+    /// The laws that judge the step, and those it breaks, by index in the contract's laws;
+    /// `nil` when the contract has none (no work, and nothing to count, on that path).
+    let laws: (judged: [Int], broken: [Int])?
   }
 
   /// A failure found in a level, with where the sequential search would have found it, so
@@ -126,6 +127,7 @@ where M.State: Hashable, M.Event: Codable {
     var exercised = Set<Move<Phase, Kind>>()
     var unnamed = Set<String>()
     var lawSteps = Array(repeating: 0, count: contract.laws.count)
+    let judgesLaws = !contract.laws.isEmpty
     var failed = Set<Rule>()
     var failures: [Found] = []
     var nodes: [Node] = []
@@ -210,7 +212,8 @@ where M.State: Hashable, M.Event: Codable {
             return Successor(
               event: event, next: next, hash: hash, phase: phase,
               known: index.node(hash: hash, matches: { nodes[$0].state == next }), move: move,
-              row: move.flatMap { rows[$0] }, laws: contract.judge(parent.state, event, next))
+              row: move.flatMap { rows[$0] },
+              laws: judgesLaws ? contract.judge(parent.state, event, next) : nil)
           }
         }
       }()
@@ -239,8 +242,8 @@ where M.State: Hashable, M.Event: Codable {
           } else {
             unnamed.insert(CaseName.of(successor.event))
           }
-          for law in successor.laws.judged { lawSteps[law] += 1 }
-          for law in successor.laws.broken {
+          for law in successor.laws?.judged ?? [] { lawSteps[law] += 1 }
+          for law in successor.laws?.broken ?? [] {
             candidates.append(
               Candidate(
                 position: (step, 0),
@@ -296,9 +299,12 @@ where M.State: Hashable, M.Event: Codable {
         report.steps += 1
         walk.append(event)
         let nextPhase = contract.phase(next)
-        let laws = contract.judge(state, event, next)
-        for law in laws.judged { lawSteps[law] += 1 }
-        let brokenLaw = laws.broken.first.map { Rule.law(contract.laws[$0].name) }
+        var brokenLaw: Rule?
+        if judgesLaws {
+          let laws = contract.judge(state, event, next)
+          for law in laws.judged { lawSteps[law] += 1 }
+          brokenLaw = laws.broken.first.map { Rule.law(contract.laws[$0].name) }
+        }
         if let rule = brokenLaw ?? check(phase, event, contract.kind(event), nextPhase) {
           if failed.insert(rule).inserted {
             failures.append(shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk))

@@ -20,7 +20,7 @@ public final class ScriptedHTTP: Sendable {
   public enum Answer: Sendable {
     /// A fixture page of popular movies, 200.
     case page(Int)
-    /// A fixture file (`movies/search-star-1.json`), 200.
+    /// A fixture file (`movies/search/star.json`), 200.
     case fixture(String)
     /// Another status, with a body and a `Retry-After` header if given.
     case status(Int, String = "{}", retryAfter: String? = nil)
