@@ -5,7 +5,8 @@ import Testing
 /// The rules every app's output follows (docs/ARCHITECTURE.md), checked over the whole
 /// bundled catalog: every JSON key present in every record, and the exit status of a partial
 /// answer.
-@Suite(.timeLimit(.minutes(1)))
+// Three minutes: some thirty runs of trails, each several times slower under make tsan.
+@Suite(.timeLimit(.minutes(3)))
 struct TrailsOutputRuleTests {
   private let folder: TemporaryFolder
   private let database: String
@@ -45,7 +46,9 @@ struct TrailsOutputRuleTests {
       let trail = try await trails(["trail", id, "--json"])
       #expect(trail.status == 0, "\(id): \(trail.standardError)")
       trailDocuments.append(trail.standardOutput)
-      let add = try await trails(["plan", "add", id, "--day", String(index % 7 + 1)])
+      // Every third trail in the plan, over days 1 to 7: rest days and full ones.
+      guard index % 3 == 0 else { continue }
+      let add = try await trails(["plan", "add", id, "--day", String(index / 3 + 1)])
       #expect(add.status == 0, "\(id): \(add.standardError)")
     }
     let plan = try await trails(["plan", "--json"])
