@@ -16,7 +16,9 @@ extension Trails {
     case .explore:
       events += [
         .show(.trail(S.tidepool)), .open("trails://trail/\(S.gull)"),
-        .open("trails:/trail/\(S.gull)"),
+        .open("trails:/trail/\(S.gull)"), .open("TRAILS://Plan"), .open("trailz://plan"),
+        .open("trailr://plan"),
+        .open("trails://pla"),
       ]
       if let trail = state.shownTrailID {
         events.append(.edit(.add(trailID: trail, day: 1)))

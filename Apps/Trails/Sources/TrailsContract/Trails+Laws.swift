@@ -19,6 +19,17 @@ extension Trails {
         && after.failedEdits == before.failedEdits && after.saveError == before.saveError
         && after.forecasts == before.forecasts
     },
+    Law("a link opens only in one of the three shapes, its scheme and host in any case", on: .open)
+    { _, event, after in
+      guard case .open(let text) = event, after.problem != .malformedLink(text) else {
+        return true
+      }
+      // docs/apps/trails.md: trails://region/<id>, trails://trail/<id> or trails://plan.
+      let lowered = text.lowercased()
+      guard lowered.hasPrefix("trails://") else { return false }
+      let rest = lowered.dropFirst("trails://".count)
+      return rest == "plan" || rest.hasPrefix("region/") || rest.hasPrefix("trail/")
+    },
     Law("an edit never changes the tab or the explore path", on: Kind.edits) { before, _, after in
       after.tab == before.tab && after.explorePath == before.explorePath
     },
