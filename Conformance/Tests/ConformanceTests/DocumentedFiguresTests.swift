@@ -88,7 +88,7 @@ struct DocumentedFiguresTests {
     let cases: [(Data, [String])] = [
       (search.prefix(search.count / 2), []),
       (movies, ["--app", "movie-search"]),
-      (try edited { session, _ in session["version"] = 2 }, []),
+      (try edited { session, _ in session["version"] = 3 }, []),
       (
         try edited { _, steps in
           var state = steps[3]["state"] as? [String: Any] ?? [:]

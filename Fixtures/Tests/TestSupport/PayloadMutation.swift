@@ -41,7 +41,7 @@ public struct PayloadMutation: Sendable, CustomStringConvertible {
   /// The name of the well-formed body it was made from.
   public let base: String
   /// The malformed bytes.
-  public let body: Data
+  public var body: Data
 
   /// The case in one line: index, kind, base and size.
   public var description: String { "#\(index) \(kind.rawValue) of \(base) (\(body.count) bytes)" }

@@ -5,6 +5,10 @@ import LoopSession
 /// fails its replay with one message naming the file, or is refused by the reader with one
 /// line naming the file; never a crash.
 ///
+/// A version 2 file (JSON Lines) is mutated a line at a time: each mutant changes one line
+/// as ``PayloadMutation`` changes a JSON body, and every tenth cuts the whole file at a
+/// random byte, as a killed recording leaves it. A version 1 file is mutated whole.
+///
 /// ```swift
 /// let outcomes = try await SessionFuzz.run(body, count: 1_000, seed: 19) { data, path in
 ///   try await contract.replay(data, from: path).failure?.message
@@ -46,9 +50,21 @@ public enum SessionFuzz {
     replay: (Data, String) async throws(SessionFileError) -> String?
   ) async throws -> Outcomes {
     var outcomes = Outcomes()
-    for mutation in try PayloadMutation.cases(
-      from: [("session", session)], count: count, seed: seed)
-    {
+    var lines = session.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    let isLines = lines.count > 1 && (try? JSONSerialization.jsonObject(with: lines[0])) != nil
+    let bases = isLines ? lines.enumerated().map { ("\($0.offset)", $0.element) } : [("session", session)]
+    var generator = SeededGenerator(seed: seed)
+    for var mutation in try PayloadMutation.cases(from: bases, count: count, seed: seed) {
+      if isLines, let line = Int(mutation.base) {
+        if mutation.index % 10 == 9 {
+          mutation.body = session.prefix(Int.random(in: 0..<session.count, using: &generator))
+        } else {
+          var mutated = lines
+          mutated[line] = mutation.body
+          mutation.body = Data(mutated.joined(separator: [0x0A])) + [0x0A]
+        }
+      }
       let path = "mutant-\(mutation.index).json"
       do {
         if let message = try await replay(mutation.body, path) {

@@ -18,7 +18,7 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
   /// The machine with every dependency answering from `tape`, sleeping on `clock`, set up
   /// as the session's `settings` say.
   public let makeMachine:
-    @Sendable (_ tape: CallTape<Call>, _ clock: TestClock, _ settings: [String: String]) -> M
+    @Sendable (_ tape: CallTape<Call>, _ clock: TestClock, _ settings: [String: Int]) -> M
 
   /// Creates the app's replay.
   ///
@@ -27,7 +27,7 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
   ///   - makeMachine: Builds the machine on a call tape, a test clock and the settings.
   public init(
     app: String,
-    makeMachine: @escaping @Sendable (CallTape<Call>, TestClock, [String: String]) -> M
+    makeMachine: @escaping @Sendable (CallTape<Call>, TestClock, [String: Int]) -> M
   ) {
     self.app = app
     self.makeMachine = makeMachine

@@ -6,10 +6,8 @@
 /// `Event` are the machine's; `Call` is the app's own enum of dependency calls, each case
 /// holding the arguments and the ``CallOutcome``.
 ///
-/// ```json
-/// { "format": "loop-session", "version": 1, "app": "movie-search",
-///   "initial_state": { ... }, "steps": [ ... ], "calls": [ ... ] }
-/// ```
+/// On disk it is a version 2 file of JSON Lines, written as the store runs (see
+/// ``SessionFile``); version 1 files, one JSON object, still read.
 public struct Session<
   State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
 >:
@@ -18,7 +16,7 @@ public struct Session<
   /// The value of every session file's `format` field.
   public static var format: String { "loop-session" }
   /// The schema version this build writes, and the newest it reads.
-  public static var currentVersion: Int { 1 }
+  public static var currentVersion: Int { 2 }
 
   /// Always ``format``: tells a session file from any other JSON.
   public let format: String
@@ -27,8 +25,8 @@ public struct Session<
   /// The app whose store was recorded, as its command is named (`movie-search`).
   public let app: String
   /// How the app set its machine up, where the state does not say (`debounce_ms`), so a
-  /// replay builds the same machine.
-  public var settings: [String: String]
+  /// replay builds the same machine: durations in whole milliseconds.
+  public var settings: [String: Int]
   /// The store's first state.
   public var initialState: State
   /// Every reduced event, in the order the store reduced them.
@@ -37,6 +35,13 @@ public struct Session<
   public var calls: [SessionCall<Call>]
   /// Every effect the store started, in the order it started them, with how each ended.
   public var effects: [SessionEffect]
+  /// How and when the recording ended, as its end record says; `nil` for a version 1 file,
+  /// a session made in memory, or a file that stops before its end record.
+  public var end: SessionEnd?
+  /// Where a version 2 file stops early, when it has no end record (the recording process
+  /// was killed, or the file was cut): "after line 40". Its complete records are the
+  /// session up to that point.
+  public var endedEarly: String?
 
   /// Creates a session at the current version.
   ///
@@ -48,7 +53,7 @@ public struct Session<
   ///   - calls: The dependency calls.
   ///   - effects: The effects started.
   public init(
-    app: String, settings: [String: String] = [:], initialState: State,
+    app: String, settings: [String: Int] = [:], initialState: State,
     steps: [SessionStep<State, Event>] = [], calls: [SessionCall<Call>] = [],
     effects: [SessionEffect] = []
   ) {
@@ -65,6 +70,80 @@ public struct Session<
   private enum CodingKeys: String, CodingKey {
     case format, version, app, settings, steps, calls, effects
     case initialState = "initial_state"
+  }
+
+  /// Reads a version 1 file's object, whose settings are text (`"debounce_ms": "300"`).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    format = try container.decode(String.self, forKey: .format)
+    version = try container.decode(Int.self, forKey: .version)
+    app = try container.decode(String.self, forKey: .app)
+    if let numbers = try? container.decode([String: Int].self, forKey: .settings) {
+      settings = numbers
+    } else {
+      let texts = try container.decode([String: String].self, forKey: .settings)
+      settings = try texts.mapValues { text in
+        guard let number = Int(text) else {
+          throw DecodingError.dataCorrupted(
+            .init(
+              codingPath: [CodingKeys.settings],
+              debugDescription: "setting \"\(text)\" is not a whole number"))
+        }
+        return number
+      }
+    }
+    initialState = try container.decode(State.self, forKey: .initialState)
+    steps = try container.decode([SessionStep<State, Event>].self, forKey: .steps)
+    calls = try container.decode([SessionCall<Call>].self, forKey: .calls)
+    effects = try container.decodeIfPresent([SessionEffect].self, forKey: .effects) ?? []
+  }
+
+  /// Writes the version 1 object (``SessionFile/encodeVersion1(_:)``).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(format, forKey: .format)
+    try container.encode(1, forKey: .version)
+    try container.encode(app, forKey: .app)
+    try container.encode(settings.mapValues(String.init), forKey: .settings)
+    try container.encode(initialState, forKey: .initialState)
+    try container.encode(steps, forKey: .steps)
+    try container.encode(calls, forKey: .calls)
+    try container.encode(effects, forKey: .effects)
+  }
+}
+
+/// How a recording ended: its end record, the last line of a version 2 file.
+public struct SessionEnd: Codable, Hashable, Sendable {
+  /// Why it ended.
+  public enum Reason: String, Codable, Hashable, Sendable {
+    /// The command finished (exit 0 or 3).
+    case finished
+    /// The command failed (exit 1 or 2).
+    case failed
+    /// Ctrl-C (exit 130).
+    case interrupted
+    /// SIGTERM (exit 143).
+    case terminated
+  }
+
+  /// Why it ended.
+  public var reason: Reason
+  /// When, in milliseconds since the store was made.
+  public var atMilliseconds: Double
+
+  /// Creates an end record.
+  ///
+  /// - Parameters:
+  ///   - reason: Why it ended.
+  ///   - atMilliseconds: When.
+  public init(reason: Reason, atMilliseconds: Double) {
+    self.reason = reason
+    self.atMilliseconds = atMilliseconds
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case reason
+    case atMilliseconds = "at_ms"
   }
 }
 
@@ -233,18 +312,29 @@ public struct RecordedError: Error, Codable, Hashable, Sendable, CustomStringCon
 }
 
 extension Duration {
-  /// This duration as a session's setting: whole milliseconds, as text (`"300"`).
-  public var sessionSetting: String {
+  /// This duration as a session's setting: whole milliseconds (`300`).
+  public var sessionMilliseconds: Int {
     let (seconds, attoseconds) = components
-    return "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)"
+    return Int(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
   }
 
-  /// The duration a session's setting names; `nil` for none, or for text that is not a
-  /// whole, non-negative number of milliseconds.
+  /// The duration a session's setting names; `nil` for none or a negative number.
   ///
-  /// - Parameter setting: The setting's text, as ``sessionSetting`` wrote it.
-  public init?(sessionSetting setting: String?) {
-    guard let setting, let milliseconds = Int(setting), milliseconds >= 0 else { return nil }
+  /// - Parameter milliseconds: The setting, as ``sessionMilliseconds`` wrote it.
+  public init?(sessionMilliseconds milliseconds: Int?) {
+    guard let milliseconds, milliseconds >= 0 else { return nil }
     self = .milliseconds(milliseconds)
+  }
+
+  /// This duration as a version 1 session's setting: whole milliseconds, as text (`"300"`).
+  @available(*, deprecated, renamed: "sessionMilliseconds", message: "settings are numbers since version 2 sessions")
+  public var sessionSetting: String { String(sessionMilliseconds) }
+
+  /// The duration a version 1 session's setting names.
+  ///
+  /// - Parameter setting: The setting's text.
+  @available(*, deprecated, renamed: "init(sessionMilliseconds:)", message: "settings are numbers since version 2 sessions")
+  public init?(sessionSetting setting: String?) {
+    self.init(sessionMilliseconds: setting.flatMap { Int($0) })
   }
 }

@@ -1,12 +1,22 @@
 import Foundation
 
-/// Reads and writes session files: JSON, keys sorted, one field per line, so that two
-/// recordings of the same run are the same bytes and a diff of two sessions reads well.
+/// Reads and writes session files.
+///
+/// Version 2, which this build writes, is JSON Lines: a header line (format, version, app,
+/// settings, first state), then one record per step, call, effect start and effect end in the
+/// order they happened, each a JSON object with sorted keys on one line, and an end record.
+/// A step holds its state as a JSON Patch (RFC 6902) from the state before it, or whole at a
+/// keyframe. ``SessionLog`` appends the records as the store runs, so a killed process leaves
+/// every record it finished; a reader replays those and says where the file ended early.
+/// Version 1, one JSON object holding every state whole, still reads.
 ///
 /// Reading checks, in order: the text is JSON, it is a session (`format`), of a version this
 /// build reads, of the app asked for, and every field decodes; then that times never go
 /// back. Each refusal is one ``SessionFileError`` naming the file, the step and the fault.
 public enum SessionFile {
+  /// The value of every session file's `format` field: `"loop-session"`.
+  public static let format = "loop-session"
+
   /// The fields every version has, read first so a foreign or newer file is refused by name.
   private struct Header: Decodable {
     let format: String?
@@ -42,7 +52,7 @@ public enum SessionFile {
   /// - Returns: The `app` field.
   /// - Throws: ``SessionFileError`` when the bytes are not a session of a version this build reads.
   public static func app(of data: Data, path: String) throws(SessionFileError) -> String {
-    try header(of: data, path: path)
+    try header(of: data, path: path).app
   }
 
   /// Decodes the session of `app` from a file's bytes.
@@ -58,31 +68,81 @@ public enum SessionFile {
   public static func decode<State, Event, Call>(
     _ type: Session<State, Event, Call>.Type, from data: Data, path: String, app: String
   ) throws(SessionFileError) -> Session<State, Event, Call> {
-    let found = try header(of: data, path: path)
+    let (found, version) = try header(of: data, path: path)
     guard found == app else {
       throw SessionFileError(path: path, reason: "is a session of \(found), not of \(app)")
     }
     let session: Session<State, Event, Call>
-    do {
-      session = try JSONDecoder().decode(type, from: data)
-    } catch let error as DecodingError {
-      throw Self.error(error, path: path)
-    } catch {
-      throw SessionFileError(path: path, reason: Self.reason(error))
+    if version >= 2 {
+      session = try SessionLineDecoder<State, Event, Call>.decode(data, path: path)
+    } else {
+      do {
+        session = try JSONDecoder().decode(type, from: data)
+      } catch let error as DecodingError {
+        throw Self.error(error, path: path)
+      } catch {
+        throw SessionFileError(path: path, reason: Self.reason(error))
+      }
     }
     try check(session, path: path)
     return session
   }
 
-  /// The bytes of `session`: pretty-printed JSON with sorted keys and a final newline.
+  /// The bytes of `session` as a version 2 file: the header, the steps, the calls, the
+  /// effects and the end record, one per line.
+  ///
+  /// A session made in memory has no end record of its own; it is written as finished at
+  /// its last step. One read from a file that ended early is written without one again.
   ///
   /// - Parameter session: The session.
   /// - Returns: The bytes.
   public static func encode<State, Event, Call>(_ session: Session<State, Event, Call>) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var lines = SessionLineEncoder<State, Event, Call>()
+    var data = Data()
     // Every value of a session is a Codable value type of the app's; encoding cannot fail
     // but for a non-finite Double, which no clock reading or payload of ours holds.
+    do {
+      data.append(
+        contentsOf: try lines.header(
+          app: session.app, settings: session.settings, initialState: session.initialState))
+      for step in session.steps {
+        data.append(
+          contentsOf: try lines.step(
+            event: step.event, origin: step.origin, atMilliseconds: step.atMilliseconds,
+            state: step.state))
+      }
+      for call in session.calls {
+        data.append(contentsOf: try lines.call(call))
+      }
+      for effect in session.effects {
+        data.append(
+          contentsOf: try lines.effectStarted(
+            effect.origin, atMilliseconds: effect.startedAtMilliseconds))
+        if let ended = effect.endedAtMilliseconds, let outcome = effect.outcome {
+          data.append(
+            contentsOf: try lines.effectEnded(effect.origin, atMilliseconds: ended, outcome: outcome))
+        }
+      }
+      if session.endedEarly == nil {
+        let end =
+          session.end
+          ?? SessionEnd(reason: .finished, atMilliseconds: session.steps.last?.atMilliseconds ?? 0)
+        data.append(contentsOf: try lines.end(end))
+      }
+    } catch {
+      preconditionFailure("a session failed to encode: \(error)")
+    }
+    return data
+  }
+
+  /// The bytes of `session` as a version 1 file: one pretty-printed JSON object with sorted
+  /// keys, every state whole. This build still reads them; it writes them only to prove so.
+  ///
+  /// - Parameter session: The session.
+  /// - Returns: The bytes.
+  public static func encodeVersion1<State, Event, Call>(_ session: Session<State, Event, Call>) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard var data = try? encoder.encode(session) else {
       preconditionFailure("a session failed to encode")
     }
@@ -107,21 +167,43 @@ public enum SessionFile {
     }
   }
 
-  private static func header(of data: Data, path: String) throws(SessionFileError) -> String {
-    let header: Header
+  /// The app and version a file says it is of: a version 2 file's first line, or a version 1
+  /// file's object.
+  private static func header(of data: Data, path: String) throws(SessionFileError) -> (
+    app: String, version: Int
+  ) {
+    if let newline = data.firstIndex(of: 0x0A),
+      let first = try? JSONNode.parse(ArraySlice(data[data.startIndex..<newline])),
+      case .object = first.kind, first["version"] != nil
+    {
+      return try header(
+        format: first["format"]?.string, version: first["version"].flatMap(Self.integer),
+        app: first["app"]?.string, path: path)
+    }
+    let fields: Header
     do {
-      header = try JSONDecoder().decode(Header.self, from: data)
+      fields = try JSONDecoder().decode(Header.self, from: data)
     } catch {
       if (try? JSONSerialization.jsonObject(with: data)) == nil {
         throw SessionFileError(path: path, reason: "is not JSON (cut short, or not a session file)")
       }
       throw SessionFileError(path: path, reason: "is not a session file (no `format`)")
     }
-    guard header.format == "loop-session" else {
+    return try header(format: fields.format, version: fields.version, app: fields.app, path: path)
+  }
+
+  private static func integer(_ node: JSONNode) -> Int? {
+    if case .number(let text) = node.kind { Int(text) } else { nil }
+  }
+
+  private static func header(format: String?, version: Int?, app: String?, path: String)
+    throws(SessionFileError) -> (app: String, version: Int)
+  {
+    guard format == Self.format else {
       throw SessionFileError(
         path: path, reason: "is not a session file (its `format` is not \"loop-session\")")
     }
-    guard let version = header.version else {
+    guard let version else {
       throw SessionFileError(path: path, reason: "has no `version`")
     }
     let current = Session<Int, Int, Int>.currentVersion
@@ -134,10 +216,10 @@ public enum SessionFile {
     guard version >= 1 else {
       throw SessionFileError(path: path, reason: "has version \(version); versions start at 1")
     }
-    guard let app = header.app else {
+    guard let app else {
       throw SessionFileError(path: path, reason: "has no `app`")
     }
-    return app
+    return (app, version)
   }
 
   /// The latest time a session may name: a recording of a little over eleven days.
@@ -182,42 +264,52 @@ public enum SessionFile {
     }
   }
 
-  /// The error for a decoding failure: the step or call it is in, the field path, the fault.
-  static func error(_ error: DecodingError, path: String) -> SessionFileError {
-    let (context, fault): (DecodingError.Context, String) =
-      switch error {
-      case .typeMismatch(let type, let context): (context, "expected \(Self.name(of: type))")
-      case .valueNotFound(let type, let context):
-        (context, "expected \(Self.name(of: type)), found null")
-      case .keyNotFound(let key, let context): (context, "missing `\(key.stringValue)`")
-      case .dataCorrupted(let context): (context, context.debugDescription)
-      @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
-      }
-    var keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
-    var location: String?
-    if keys.count >= 2, ["steps", "calls"].contains(keys[0]),
-      let index = context.codingPath[1].intValue
-    {
-      location = "\(keys[0] == "steps" ? "step" : "call") \(index + 1)"
-      keys.removeFirst(2)
-    } else if keys.first == "initial_state" {
-      location = "the initial state"
-      keys.removeFirst()
+  /// Where a decoding failure is (its coding path) and what it is, in a few words.
+  static func fault(of error: DecodingError) -> ([any CodingKey], String) {
+    switch error {
+    case .typeMismatch(let type, let context): (context.codingPath, "expected \(Self.name(of: type))")
+    case .valueNotFound(let type, let context):
+      (context.codingPath, "expected \(Self.name(of: type)), found null")
+    case .keyNotFound(let key, let context): (context.codingPath, "missing `\(key.stringValue)`")
+    case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+    @unknown default: ([], "\(error)")
     }
-    let field = keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+  }
+
+  /// A coding path as a field name: `state.results[2].title`.
+  static func fieldName(_ codingPath: [any CodingKey]) -> String {
+    codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+      .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+  }
+
+  /// The error for a decoding failure of a version 1 file: the step or call it is in, the
+  /// field path, the fault.
+  static func error(_ error: DecodingError, path: String) -> SessionFileError {
+    var (codingPath, fault) = fault(of: error)
+    var location: String?
+    if codingPath.count >= 2, ["steps", "calls"].contains(codingPath[0].stringValue),
+      let index = codingPath[1].intValue
+    {
+      location = "\(codingPath[0].stringValue == "steps" ? "step" : "call") \(index + 1)"
+      codingPath.removeFirst(2)
+    } else if codingPath.first?.stringValue == "initial_state" {
+      location = "the initial state"
+      codingPath.removeFirst()
+    }
+    let field = fieldName(codingPath)
     let reason = field.isEmpty ? fault : "\(field): \(fault)"
-    if case .dataCorrupted = error, context.codingPath.isEmpty {
+    if case .dataCorrupted = error, codingPath.isEmpty, location == nil {
       return SessionFileError(path: path, reason: "is not JSON (\(fault))")
     }
     return SessionFileError(path: path, location: location, reason: reason)
   }
 
-  private static func name(of type: Any.Type) -> String {
+  static func name(of type: Any.Type) -> String {
     let name = String(describing: type)
     return name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
   }
 
-  private static func reason(_ error: any Error) -> String {
+  static func reason(_ error: any Error) -> String {
     (error as NSError).localizedDescription
   }
 }

@@ -2,19 +2,23 @@ import Loop
 import Synchronization
 
 /// Records a store's run as a ``Session``: every reduced event with its origin, time and
-/// state, and every dependency call the app routes through ``record(_:otherwise:_:)``.
+/// state, every effect, and every dependency call the app routes through
+/// ``record(_:otherwise:_:)``.
 ///
-/// A CLI given `--record FILE` makes its store with ``store(running:)`` instead of
+/// A CLI given `--record FILE` makes a recorder with ``init(app:settings:initialState:file:)``,
+/// which writes the file as the store runs (a version 2 session, one line per record,
+/// encoded on a thread of its own), makes its store with ``store(running:)`` instead of
 /// `Store(initial:machine:)`, wraps each dependency call in ``record(_:otherwise:_:)``, and
-/// writes ``session`` with ``SessionFile/write(_:to:)`` when it ends. Only what the store and
-/// the calls carry is written: never the environment, so no API key or token.
+/// calls ``finish(_:)`` when it ends. Without a file the recorder keeps the session in
+/// memory (``session``), for tests. Only what the store and the calls carry is recorded:
+/// never the environment, so no API key or token.
 ///
 /// ```swift
-/// let recorder = SessionRecorder<Search.State, Search.Event, SearchCall>(
-///   app: "movie-search", initialState: Search.State())
+/// let recorder = try SessionRecorder<Search.State, Search.Event, SearchCall>(
+///   app: "movie-search", initialState: Search.State(), file: "bug.jsonl")
 /// let store = recorder.store(running: search)
 /// // ... run ...
-/// try SessionFile.write(recorder.session, to: path)
+/// try recorder.finish(.finished)
 /// ```
 public final class SessionRecorder<
   State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
@@ -24,19 +28,62 @@ public final class SessionRecorder<
   private let recorded: Mutex<Session<State, Event, Call>>
   /// Where each running effect is in the session's `effects`, to record its end.
   private let running = Mutex<[SessionOrigin: Int]>([:])
+  /// The file being written, when there is one; then nothing is kept in memory.
+  private let log: SessionLog<State, Event, Call>?
 
-  /// Starts a recording; its clock starts now.
+  /// Starts a recording kept in memory (``session``); its clock starts now.
   ///
   /// - Parameters:
   ///   - app: The app's command name, which replay checks.
   ///   - settings: How the app sets its machine up, for the replay to do the same.
   ///   - initialState: The state the store will start from.
-  public init(app: String, settings: [String: String] = [:], initialState: State) {
+  public init(app: String, settings: [String: Int] = [:], initialState: State) {
     start = clock.now
     recorded = Mutex(Session(app: app, settings: settings, initialState: initialState))
+    log = nil
   }
 
-  /// What has been recorded so far, calls in the order they started.
+  /// Starts a recording written to `file` as it happens; its clock starts now.
+  ///
+  /// The file is made now, holding the header and first state, and replaces what `file`
+  /// named (a regular file; ``SessionFile`` readers see the old file or the new one, never a
+  /// torn one). Every later record is appended as soon as it is encoded, on a thread of the
+  /// recorder's own. Call ``finish(_:)`` when the run ends.
+  ///
+  /// - Parameters:
+  ///   - app: The app's command name, which replay checks.
+  ///   - settings: How the app sets its machine up, for the replay to do the same.
+  ///   - initialState: The state the store will start from.
+  ///   - file: The file to write.
+  /// - Throws: ``SessionFileError`` when the file cannot be made.
+  public init(app: String, settings: [String: Int] = [:], initialState: State, file: String)
+    throws(SessionFileError)
+  {
+    start = clock.now
+    recorded = Mutex(Session(app: app, settings: settings, initialState: initialState))
+    log = try SessionLog(path: file, app: app, settings: settings, initialState: initialState)
+  }
+
+  /// Ends the recording: writes the end record after every record so far, and closes the
+  /// file. Later events are not recorded. Safe to call from a signal's handler thread while
+  /// the store still runs, and more than once (only the first end is written). In memory,
+  /// sets ``Session/end``.
+  ///
+  /// - Parameter reason: Why the run ended.
+  /// - Throws: ``SessionFileError`` when a record could not be written (a full disk).
+  public func finish(_ reason: SessionEnd.Reason) throws(SessionFileError) {
+    let end = SessionEnd(reason: reason, atMilliseconds: now())
+    guard let log else {
+      recorded.withLock { session in
+        if session.end == nil { session.end = end }
+      }
+      return
+    }
+    try log.finish(end)
+  }
+
+  /// What has been recorded so far in memory, calls in the order they started; a recorder
+  /// writing a file keeps only the header here.
   public var session: Session<State, Event, Call> {
     var session = recorded.withLock { $0 }
     session.calls = session.calls.enumerated()
@@ -75,10 +122,18 @@ public final class SessionRecorder<
         case .user: .user
         case .effect(let record): Self.origin(of: record)
         }
+      if let log {
+        log.append(.step(transition.event, origin, now(), transition.state))
+        return
+      }
       let step = SessionStep(
         event: transition.event, origin: origin, atMilliseconds: now(), state: transition.state)
       recorded.withLock { $0.steps.append(step) }
     case .effectStarted(let record):
+      if let log {
+        log.append(.effectStarted(Self.origin(of: record), now()))
+        return
+      }
       let effect = SessionEffect(origin: Self.origin(of: record), startedAtMilliseconds: now())
       let index = recorded.withLock { session in
         session.effects.append(effect)
@@ -94,6 +149,10 @@ public final class SessionRecorder<
         case .cancelled: .cancelled
         case .failed: .failed
         }
+      if let log {
+        log.append(.effectEnded(origin, ended, outcome))
+        return
+      }
       guard let index = running.withLock({ $0.removeValue(forKey: origin) }) else { return }
       recorded.withLock { session in
         session.effects[index].endedAtMilliseconds = ended
@@ -147,7 +206,11 @@ public final class SessionRecorder<
     let recordedCall = SessionCall(
       call: call(outcome), by: RecordingEffect.current, startedAtMilliseconds: started,
       endedAtMilliseconds: now())
-    recorded.withLock { $0.calls.append(recordedCall) }
+    if let log {
+      log.append(.call(recordedCall))
+    } else {
+      recorded.withLock { $0.calls.append(recordedCall) }
+    }
     return try result.get()
   }
 

@@ -33,12 +33,78 @@ struct SessionFileTests {
     let read = try Self.decode(text)
     #expect(Self.text(read) == text)
     #expect(read.steps.map(\.origin) == [.user, .feedback(name: "load", generation: 1)])
-    #expect(text.hasSuffix("}\n"))
-    // Keys sorted and snake_case: a readable, stable file.
-    #expect(text.contains("\"app\" : \"counter\""))
-    #expect(text.range(of: "\"app\"")!.lowerBound < text.range(of: "\"calls\"")!.lowerBound)
-    #expect(text.contains("\"initial_state\" : 0"))
-    #expect(text.contains("\"at_ms\" : 12.5"))
+    #expect(read.steps.map(\.state) == [1, 2])
+    #expect(read.end == SessionEnd(reason: .finished, atMilliseconds: 12.5))
+    #expect(read.endedEarly == nil)
+    // JSON Lines, keys sorted, numbers as numbers: the header, two steps, a call, the end.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 6 && lines[5].isEmpty)
+    #expect(
+      lines[0]
+        == #"{"app":"counter","format":"loop-session","initial_state":0,"settings":{},"version":2}"#)
+    #expect(
+      lines[1]
+        == #"{"step":{"at_ms":0,"event":"increment","origin":{"user":{}},"patch":[{"op":"replace","path":"","value":1}]}}"#
+    )
+    #expect(lines[3].hasPrefix(#"{"call":{"call":"load","ended_at_ms":12.4,"started_at_ms":0.1}}"#))
+    #expect(lines[4] == #"{"end":{"at_ms":12.5,"reason":"finished"}}"#)
+  }
+
+  @Test func settingsAreNumbersAndAVersion1FileStillReads() throws {
+    var session = Self.sample()
+    session.settings = ["debounce_ms": 300]
+    #expect(Self.text(session).hasPrefix(#"{"app":"counter","format":"loop-session","initial_state":0,"settings":{"debounce_ms":300}"#))
+    let version1 = String(decoding: SessionFile.encodeVersion1(session), as: UTF8.self)
+    #expect(version1.contains("\"debounce_ms\" : \"300\""))
+    #expect(version1.contains("\"version\" : 1"))
+    let read = try Self.decode(version1)
+    #expect(read.settings == ["debounce_ms": 300])
+    #expect(read.steps.map(\.state) == [1, 2])
+    #expect(read.calls.map(\.call) == ["load"])
+    #expect(read.end == nil && read.endedEarly == nil)
+  }
+
+  /// Every prefix of a file, as a process killed at that byte leaves it: the header cut is
+  /// refused in one line; past it, the complete records read as the session up to there.
+  @Test func aFileCutAtEveryByteReadsItsCompleteRecordsOrIsRefused() throws {
+    let bytes = Array(SessionFile.encode(Self.sample()))
+    let headerEnd = try #require(bytes.firstIndex(of: 0x0A))
+    var cutShort = 0
+    for length in 0..<bytes.count {
+      let prefix = Data(bytes[0..<length])
+      do {
+        let read = try SessionFile.decode(CounterSession.self, from: prefix, path: Self.path, app: "counter")
+        #expect(length >= headerEnd, "a cut header read, at \(length)")
+        #expect(read.endedEarly != nil, "a cut file read as whole, at \(length)")
+        #expect(read.steps.map(\.state) == Array([1, 2].prefix(read.steps.count)))
+        let completeLines = bytes[0..<length].filter { $0 == 0x0A }.count
+        if length > 0, bytes[length - 1] != 0x0A, completeLines > 0 {
+          #expect(read.endedEarly == "line \(completeLines + 1) is cut short")
+          cutShort += 1
+        }
+      } catch {
+        #expect(length < headerEnd, "\(error) at \(length)")
+        #expect(error.description.hasPrefix(Self.path + ": "))
+      }
+    }
+    #expect(cutShort > 0)
+    let whole = try Self.decode(Self.text(Self.sample()))
+    #expect(whole.endedEarly == nil)
+  }
+
+  @Test func aFileWithNoEndRecordSaysWhereItStops() throws {
+    let text = Self.text(Self.sample())
+    let lines = text.split(separator: "\n")
+    let withoutEnd = lines.dropLast().joined(separator: "\n") + "\n"
+    let read = try Self.decode(withoutEnd)
+    #expect(read.endedEarly == "after line 4, with no end record")
+    #expect(read.steps.count == 2)
+    do {
+      _ = try Self.decode(text + lines[1] + "\n")
+      Issue.record("a record after the end record read")
+    } catch {
+      #expect(error.description == Self.path + ": line 6: a record after the end record")
+    }
   }
 
   @Test(arguments: [
@@ -57,8 +123,8 @@ struct SessionFileTests {
       "/tmp/counter-session.json: has no `version`"
     ),
     (
-      "{\"format\": \"loop-session\", \"version\": 2, \"app\": \"counter\"}",
-      "/tmp/counter-session.json: is a version 2 session, newer than this build reads (up to 1); "
+      "{\"format\": \"loop-session\", \"version\": 3, \"app\": \"counter\"}",
+      "/tmp/counter-session.json: is a version 3 session, newer than this build reads (up to 2); "
         + "replay it with the build that recorded it"
     ),
     (
@@ -79,27 +145,37 @@ struct SessionFileTests {
     }
   }
 
-  @Test func aFieldThatDoesNotDecodeIsNamedWithItsStep() {
+  @Test func aFieldThatDoesNotDecodeIsNamedWithItsStepAndLine() {
     let edited = Self.text(Self.sample()).replacingOccurrences(
-      of: "\"state\" : 2", with: "\"state\" : \"two\"")
+      of: #""value":2"#, with: #""value":"two""#)
+    #expect(edited != Self.text(Self.sample()))
     do {
       _ = try Self.decode(edited)
       Issue.record("a string for an Int state decoded")
     } catch {
-      #expect(error.location == "step 2")
-      #expect(error.description.hasPrefix("/tmp/counter-session.json: step 2: state: expected Int"))
+      #expect(error.location == "step 2 (line 3)")
+      #expect(error.description == "/tmp/counter-session.json: step 2 (line 3): state: expected Int")
     }
   }
 
-  @Test func aMissingFieldAndTimesThatGoBackAreRefusedWithTheirStep() {
-    let missing = Self.text(Self.sample()).replacingOccurrences(
-      of: "\"origin\" : {\n        \"user\" : {\n\n        }\n      },", with: "")
-    #expect(missing != Self.text(Self.sample()))
-    do {
-      _ = try Self.decode(missing)
-      Issue.record("a step without an origin decoded")
-    } catch {
-      #expect(error.description == "/tmp/counter-session.json: step 1: missing `origin`")
+  @Test func aMissingFieldABadPatchAndTimesThatGoBackAreRefusedWithTheirStep() {
+    let text = Self.text(Self.sample())
+    let cases = [
+      (#","origin":{"user":{}}"#, "", "step 1 (line 2): missing `origin`"),
+      (#""path":"""#, #""path":"/count""#, "step 1 (line 2): patch operation 1: a path into a number at /count"),
+      (#""op":"replace""#, #""op":"move""#, "step 1 (line 2): patch operation 1: `op` is not add, remove or replace"),
+      (#"{"end""#, #"{"finish""#, "line 5: a record of unknown kind `finish`"),
+      (#"{"end":{"#, #"{"end":{{"#, "line 5: is not JSON (expected a key at byte 9)"),
+    ]
+    for (original, replacement, message) in cases {
+      let edited = text.replacingOccurrences(of: original, with: replacement)
+      #expect(edited != text, "\(original)")
+      do {
+        _ = try Self.decode(edited)
+        Issue.record("\(original) -> \(replacement) decoded")
+      } catch {
+        #expect(error.description == Self.path + ": " + message)
+      }
     }
     var backwards = Self.sample()
     backwards.steps[1].atMilliseconds = -1

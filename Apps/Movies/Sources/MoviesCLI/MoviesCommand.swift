@@ -41,7 +41,7 @@ public enum MoviesCommand {
       arguments, token: environment["TMDB_API_KEY"],
       language: arguments.value("language") ?? "en-US")
     let recording = try RecordOption.path(in: arguments).map { path in
-      Recording(path: path, app: spec.name, initialState: Movies.State())
+      try Recording(path: path, app: spec.name, initialState: Movies.State())
     }
     // After every argument is checked: a usage error prints nothing but its own lines.
     if let notice = choice.notice { StandardError.writeLine(notice) }

@@ -46,8 +46,8 @@ struct Composition {
         transport: .curl(timeout: options.source.timeout))
       notice = nil
     }
-    recording = options.record.map { path in
-      SessionRecording(
+    recording = try options.record.map { path in
+      try SessionRecording(
         path: path, app: SearchCommand.spec.name,
         settings: Search.sessionSettings(debounce: debounce), initialState: Search.State())
     }

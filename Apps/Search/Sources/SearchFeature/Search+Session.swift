@@ -6,8 +6,8 @@ extension Search {
   ///
   /// - Parameter debounce: The debounce the app runs with.
   /// - Returns: The settings.
-  public static func sessionSettings(debounce: Duration) -> [String: String] {
-    ["debounce_ms": debounce.sessionSetting]
+  public static func sessionSettings(debounce: Duration) -> [String: Int] {
+    ["debounce_ms": debounce.sessionMilliseconds]
   }
 
   /// The debounce a session's settings name; `nil` when they name none or not a count of
@@ -15,7 +15,7 @@ extension Search {
   ///
   /// - Parameter settings: A session's settings.
   /// - Returns: The debounce.
-  public static func debounce(inSessionSettings settings: [String: String]) -> Duration? {
-    Duration(sessionSetting: settings["debounce_ms"])
+  public static func debounce(inSessionSettings settings: [String: Int]) -> Duration? {
+    Duration(sessionMilliseconds: settings["debounce_ms"])
   }
 }

@@ -43,7 +43,7 @@ struct SearchSessionTests {
       return "\(query) \(page)"
     }
     #expect(asked == ["star 1", "star 2", "star wars 1"])
-    #expect(session.settings == ["debounce_ms": "0"])
+    #expect(session.settings == ["debounce_ms": 0])
     let report = try await Self.replay(path)
     #expect(report.passed, "\(report.failure?.message ?? "")")
     #expect(report.steps == session.steps.count)

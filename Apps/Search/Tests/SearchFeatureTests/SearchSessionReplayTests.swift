@@ -120,7 +120,7 @@ struct SearchSessionReplayTests {
 
   @Test func aSessionOfAnotherAppIsRefusedByName() async throws {
     let text = String(decoding: SessionFile.encode(await Self.recorded()), as: UTF8.self)
-      .replacingOccurrences(of: "\"app\" : \"movie-search\"", with: "\"app\" : \"movies\"")
+      .replacingOccurrences(of: #""app":"movie-search""#, with: #""app":"movies""#)
     await #expect(
       throws: SessionFileError(
         path: "m.json", reason: "is a session of movies, not of movie-search")

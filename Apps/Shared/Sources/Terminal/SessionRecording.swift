@@ -1,12 +1,23 @@
 import Loop
 import LoopSession
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The session an app records when given `--record FILE` (``RecordOption``): the recorder,
-/// the file, and the one way every app writes it when the command ends.
+/// writing the file as the command runs, and the one way every app ends it.
+///
+/// The file is made when the recording starts and a record is appended for every step, call
+/// and effect as it happens, so a run that crashes or is killed leaves what it did up to
+/// then. Ctrl-C and SIGTERM end the file with its end record (`interrupted`, `terminated`)
+/// before the process exits, in scripted and interactive runs alike.
 ///
 /// ```swift
 /// let recording = try RecordOption.path(in: parsed).map { path in
-///   SessionRecording<Search.State, Search.Event, MovieCatalogCall>(
+///   try SessionRecording<Search.State, Search.Event, MovieCatalogCall>(
 ///     path: path, app: "movie-search", initialState: Search.State())
 /// }
 /// let catalog = recording.map { catalog.recording(into: $0.recorder) } ?? catalog
@@ -17,34 +28,45 @@ public struct SessionRecording<
 >: Sendable {
   /// What the store and the dependency calls are recorded into.
   public let recorder: SessionRecorder<State, Event, Call>
-  /// The file to write.
+  /// The file being written.
   public let path: String
 
-  /// Starts recording a session of `app`, to be written to `path`.
+  /// Starts recording a session of `app` to `path`: makes the file, and ends it on SIGINT
+  /// or SIGTERM.
   ///
   /// - Parameters:
-  ///   - path: The file `--record` names.
+  ///   - path: The file `--record` names, checked by ``RecordOption``.
   ///   - app: The app's command name.
   ///   - settings: How the app sets its machine up, for the replay.
   ///   - initialState: The state the store starts from.
+  /// - Throws: ``RecordingError`` when the file cannot be made.
   public init(
-    path: String, app: String, settings: [String: String] = [:], initialState: State
-  ) {
+    path: String, app: String, settings: [String: Int] = [:], initialState: State
+  ) throws(RecordingError) {
     self.path = path
-    recorder = SessionRecorder(app: app, settings: settings, initialState: initialState)
+    do {
+      recorder = try SessionRecorder(
+        app: app, settings: settings, initialState: initialState, file: path)
+    } catch {
+      throw RecordingError(underlying: error)
+    }
+    let recorder = recorder
+    SignalExit.add { signal in
+      try? recorder.finish(signal == SIGTERM ? .terminated : .interrupted)
+    }
   }
 
-  /// Runs `body`, then writes `recording` (when there is one), whatever `body`'s outcome.
+  /// Runs `body`, then ends `recording` (when there is one) with how `body` ended.
   ///
   /// A failed or interrupted run is what a bug report needs most. `body`'s error, if any, is
-  /// rethrown after the file is written.
+  /// rethrown after the file is ended.
   ///
   /// - Parameters:
-  ///   - recording: The session to write, or `nil` without `--record`; read after `body`,
-  ///     so a command that makes its store late (trails) can hand over what it made.
+  ///   - recording: The session being recorded, or `nil` without `--record`; read after
+  ///     `body`, so a command that makes its store late (trails) can hand over what it made.
   ///   - body: The command's work.
   /// - Throws: `body`'s error (a failed write is then reported on standard error); else
-  ///   ``RecordingError`` when the file cannot be written.
+  ///   ``RecordingError`` when the file could not be written.
   public static func writing(
     _ recording: @autoclosure () -> SessionRecording?, _ body: () async throws -> Void
   ) async throws {
@@ -56,17 +78,19 @@ public struct SessionRecording<
       outcome = .failure(error)
     }
     if let recording = recording() {
-      do throws(SessionFileError) {
-        // Checked again: what the path names may have changed while the command ran.
-        guard (try? RecordTarget.resolve(recording.path)) == recording.path else {
-          throw SessionFileError(
-            path: recording.path, reason: "is no longer a regular file; nothing was written")
+      let reason: SessionEnd.Reason =
+        switch outcome {
+        case .success: .finished
+        case .failure(let error as ExitCode) where error == .partial: .finished
+        case .failure(let error as ExitCode) where error == .interrupted: .interrupted
+        case .failure: .failed
         }
-        try SessionFile.write(recording.recorder.session, to: recording.path)
+      do throws(SessionFileError) {
+        try recording.recorder.finish(reason)
       } catch {
         let failure = RecordingError(underlying: error)
         guard case .failure(let first) = outcome else { throw failure }
-        // Both failed: say why the file is missing, and exit as the command's error says.
+        // Both failed: say why the file is incomplete, and exit as the command's error says.
         StandardError.writeLine("error: \(failure.userMessage)")
         throw first
       }

@@ -26,8 +26,8 @@ struct Session {
     if let problem = launch.problem {
       throw CommandFailure(Self.withSuggestion(problem, in: composition.catalog))
     }
-    let recording = composition.recording.path.map { path in
-      SessionRecording<Trails.State, Trails.Event, TrailsCall>(
+    let recording = try composition.recording.path.map { path in
+      try SessionRecording<Trails.State, Trails.Event, TrailsCall>(
         path: path, app: TrailsCommand.spec.name,
         settings: Trails.sessionSettings(
           saveQuietWindow: saveQuietWindow, watchInterval: watchInterval),

@@ -10,10 +10,10 @@ extension Trails {
   ///   - watchInterval: The planner's ``watchInterval``.
   /// - Returns: The settings.
   public static func sessionSettings(saveQuietWindow: Duration, watchInterval: Duration?)
-    -> [String: String]
+    -> [String: Int]
   {
-    var settings = ["save_quiet_window_ms": saveQuietWindow.sessionSetting]
-    if let watchInterval { settings["watch_interval_ms"] = watchInterval.sessionSetting }
+    var settings = ["save_quiet_window_ms": saveQuietWindow.sessionMilliseconds]
+    if let watchInterval { settings["watch_interval_ms"] = watchInterval.sessionMilliseconds }
     return settings
   }
 
@@ -21,15 +21,15 @@ extension Trails {
   ///
   /// - Parameter settings: A session's settings.
   /// - Returns: The window.
-  public static func saveQuietWindow(inSessionSettings settings: [String: String]) -> Duration {
-    Duration(sessionSetting: settings["save_quiet_window_ms"]) ?? .zero
+  public static func saveQuietWindow(inSessionSettings settings: [String: Int]) -> Duration {
+    Duration(sessionMilliseconds: settings["save_quiet_window_ms"]) ?? .zero
   }
 
   /// The watch interval a session's settings name; `nil` when the planner did not watch.
   ///
   /// - Parameter settings: A session's settings.
   /// - Returns: The interval.
-  public static func watchInterval(inSessionSettings settings: [String: String]) -> Duration? {
-    Duration(sessionSetting: settings["watch_interval_ms"])
+  public static func watchInterval(inSessionSettings settings: [String: Int]) -> Duration? {
+    Duration(sessionMilliseconds: settings["watch_interval_ms"])
   }
 }

@@ -57,7 +57,7 @@ struct TrailsSessionTests {
   @Test func aRecordingOfAnotherAppIsRefusedByName() async throws {
     let path = try await record("plan.json", "plan")
     let text = try String(contentsOfFile: path, encoding: .utf8)
-      .replacingOccurrences(of: "\"app\" : \"trails\"", with: "\"app\" : \"movies\"")
+      .replacingOccurrences(of: #""app":"trails""#, with: #""app":"movies""#)
     await #expect(
       throws: SessionFileError(path: path, reason: "is a session of movies, not of trails")
     ) {

@@ -107,31 +107,9 @@ enum TerminalRestoration {
     installed.withLock { installed in
       guard !installed else { return }
       installed = true
-      installHandler(for: SIGINT)
-      installHandler(for: SIGTERM)
+      // SIGINT and SIGTERM restore the terminal and exit, after any SignalExit hooks.
+      SignalExit.installHandlers()
       atexit { TerminalRestoration.restoreSaved() }
     }
   }
-
-  private static func installHandler(for signal: Int32) {
-    var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = restoreAndExit
-    #else
-      action.__sigaction_u.__sa_handler = restoreAndExit
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    _ = sigaction(signal, &action, nil)
-  }
-}
-
-/// The SIGINT/SIGTERM handler: restore the terminal, then exit as the shell expects
-/// (128 + the signal: 130 for SIGINT, 143 for SIGTERM).
-///
-/// A global function, so it converts to a C function pointer; it captures nothing and calls
-/// only async-signal-safe functions.
-private func restoreAndExit(_ signal: Int32) {
-  TerminalRestoration.restoreSaved()
-  _exit(128 + signal)
 }

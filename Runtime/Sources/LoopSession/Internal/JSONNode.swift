@@ -1,0 +1,378 @@
+/// A JSON value as a tree of immutable, shared nodes: what a version 2 recording's states,
+/// patches and records are made of between Swift values and bytes.
+///
+/// A node never changes after it is made, so trees share every part that did not change: the
+/// state after a step is the state before it with new nodes only on the paths a patch
+/// touched. Each node also remembers the Swift value it was encoded from or decoded to
+/// (``value``), which is what makes both directions cost what changed instead of what there
+/// is: ``NodeEncoder`` reuses the previous state's node for a field whose value is equal,
+/// and ``NodeDecoder`` hands back the value a shared node already decoded to.
+final class JSONNode {
+  /// What kind of value, with its contents.
+  enum Kind {
+    case null
+    case bool(Bool)
+    /// The number's text as JSON writes it, kept exact until a type is asked for.
+    case number(String)
+    case string(String)
+    case array([JSONNode])
+    case object([String: JSONNode])
+  }
+
+  /// The value.
+  let kind: Kind
+  /// The Swift value this node was encoded from or decoded to, if any (a cache).
+  var value: Any?
+
+  init(_ kind: Kind, value: Any? = nil) {
+    self.kind = kind
+    self.value = value
+  }
+
+  static var null: JSONNode { JSONNode(.null) }
+
+  /// Whether `self` and `other` are the same JSON value (the same node, or equal contents).
+  func isSameJSON(as other: JSONNode) -> Bool {
+    if self === other { return true }
+    switch (kind, other.kind) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.number(let a), .number(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)):
+      guard a.count == b.count else { return false }
+      for index in a.indices where !a[index].isSameJSON(as: b[index]) { return false }
+      return true
+    case (.object(let a), .object(let b)):
+      guard a.count == b.count else { return false }
+      for (key, node) in a {
+        guard let match = b[key], node.isSameJSON(as: match) else { return false }
+      }
+      return true
+    default: return false
+    }
+  }
+
+  /// The node's member `key`, for an object.
+  subscript(key: String) -> JSONNode? {
+    if case .object(let members) = kind { members[key] } else { nil }
+  }
+
+  /// The text of a string node.
+  var string: String? {
+    if case .string(let text) = kind { text } else { nil }
+  }
+
+  /// A word for the kind, for error messages: "a string", "an object".
+  var kindName: String {
+    switch kind {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
+// MARK: - Writing
+
+extension JSONNode {
+  /// The node as compact JSON text, object keys sorted, `/` not escaped.
+  func serialized() -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    write(to: &bytes)
+    return bytes
+  }
+
+  /// Appends the node's compact JSON text to `bytes`.
+  func write(to bytes: inout [UInt8]) {
+    switch kind {
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let text): bytes.append(contentsOf: text.utf8)
+    case .string(let text): Self.writeString(text, to: &bytes)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        element.write(to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let members):
+      bytes.append(UInt8(ascii: "{"))
+      for (index, key) in members.keys.sorted().enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        Self.writeString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        members[key].unsafelyUnwrapped.write(to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
+  static func writeString(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+      case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+      case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+      case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: #"\u00"#.utf8)
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0x0F)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}
+
+// MARK: - Reading
+
+/// Why bytes are not one JSON value: what was found, and at which byte.
+struct JSONSyntaxError: Error, CustomStringConvertible {
+  /// The byte offset, from 0.
+  let offset: Int
+  /// What is wrong there.
+  let reason: String
+
+  var description: String { "\(reason) at byte \(offset + 1)" }
+}
+
+extension JSONNode {
+  /// The deepest nesting a recording may have: deeper is refused, not a stack overflow.
+  static let maximumDepth = 256
+
+  /// Parses `bytes` as exactly one JSON value (white space around it allowed).
+  static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONNode {
+    var parser = JSONParser(bytes: bytes)
+    parser.skipWhiteSpace()
+    let node = try parser.value(depth: 0)
+    parser.skipWhiteSpace()
+    guard parser.index == bytes.endIndex else {
+      throw parser.error("text after the value")
+    }
+    return node
+  }
+}
+
+/// A recursive-descent JSON parser (RFC 8259) over UTF-8 bytes.
+private struct JSONParser {
+  let bytes: ArraySlice<UInt8>
+  var index: Int
+
+  init(bytes: ArraySlice<UInt8>) {
+    self.bytes = bytes
+    index = bytes.startIndex
+  }
+
+  func error(_ reason: String) -> JSONSyntaxError {
+    JSONSyntaxError(offset: index - bytes.startIndex, reason: reason)
+  }
+
+  mutating func skipWhiteSpace() {
+    while index < bytes.endIndex {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    guard depth < JSONNode.maximumDepth else {
+      throw error("nested deeper than \(JSONNode.maximumDepth) levels")
+    }
+    guard index < bytes.endIndex else { throw error("cut short") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try object(depth: depth)
+    case UInt8(ascii: "["): return try array(depth: depth)
+    case UInt8(ascii: "\""): return JSONNode(.string(try string()))
+    case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true))
+    case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false))
+    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    default: throw error("unexpected character")
+    }
+  }
+
+  mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    let count = word.utf8CodeUnitCount
+    guard bytes.endIndex - index >= count else { throw error("cut short") }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+      throw error("unexpected character")
+    }
+    index += count
+  }
+
+  mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    index += 1
+    var members: [String: JSONNode] = [:]
+    skipWhiteSpace()
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return JSONNode(.object(members))
+    }
+    while true {
+      skipWhiteSpace()
+      guard index < bytes.endIndex else { throw error("cut short") }
+      guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
+      let key = try string()
+      skipWhiteSpace()
+      guard index < bytes.endIndex else { throw error("cut short") }
+      guard bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+      index += 1
+      skipWhiteSpace()
+      members[key] = try value(depth: depth + 1)
+      skipWhiteSpace()
+      guard index < bytes.endIndex else { throw error("cut short") }
+      switch bytes[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "}"):
+        index += 1
+        return JSONNode(.object(members))
+      default: throw error("expected ',' or '}'")
+      }
+    }
+  }
+
+  mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    index += 1
+    var elements: [JSONNode] = []
+    skipWhiteSpace()
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return JSONNode(.array(elements))
+    }
+    while true {
+      skipWhiteSpace()
+      elements.append(try value(depth: depth + 1))
+      skipWhiteSpace()
+      guard index < bytes.endIndex else { throw error("cut short") }
+      switch bytes[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "]"):
+        index += 1
+        return JSONNode(.array(elements))
+      default: throw error("expected ',' or ']'")
+      }
+    }
+  }
+
+  mutating func number() throws(JSONSyntaxError) -> JSONNode {
+    let start = index
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < bytes.endIndex, isDigit(bytes[index]) else { throw error("expected a digit") }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while index < bytes.endIndex, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard index < bytes.endIndex, isDigit(bytes[index]) else { throw error("expected a digit") }
+      while index < bytes.endIndex, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard index < bytes.endIndex, isDigit(bytes[index]) else { throw error("expected a digit") }
+      while index < bytes.endIndex, isDigit(bytes[index]) { index += 1 }
+    }
+    return JSONNode(.number(String(decoding: bytes[start..<index], as: UTF8.self)))
+  }
+
+  mutating func string() throws(JSONSyntaxError) -> String {
+    index += 1
+    let start = index
+    // Fast path: no escapes.
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(validating: bytes[start..<index], as: UTF8.self)
+        index += 1
+        guard let text else { throw JSONSyntaxError(offset: start - bytes.startIndex, reason: "a string that is not UTF-8") }
+        return text
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      index += 1
+    }
+    var scalars: [UInt8] = Array(bytes[start..<index])
+    while true {
+      guard index < bytes.endIndex else { throw error("cut short") }
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        guard let text = String(validating: scalars, as: UTF8.self) else {
+          throw JSONSyntaxError(offset: start - bytes.startIndex, reason: "a string that is not UTF-8")
+        }
+        return text
+      case 0..<0x20: throw error("a control character in a string")
+      case UInt8(ascii: "\\"):
+        index += 1
+        guard index < bytes.endIndex else { throw error("cut short") }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): scalars.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): scalars.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): scalars.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): scalars.append(0x08)
+        case UInt8(ascii: "f"): scalars.append(0x0C)
+        case UInt8(ascii: "n"): scalars.append(0x0A)
+        case UInt8(ascii: "r"): scalars.append(0x0D)
+        case UInt8(ascii: "t"): scalars.append(0x09)
+        case UInt8(ascii: "u"):
+          var code = try hex4()
+          if (0xD800..<0xDC00).contains(code) {
+            guard bytes.endIndex - index >= 2, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("a lone surrogate") }
+            index += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw error("a lone surrogate") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          } else if (0xDC00..<0xE000).contains(code) {
+            throw error("a lone surrogate")
+          }
+          guard let scalar = Unicode.Scalar(code) else { throw error("an invalid \\u escape") }
+          scalars.append(contentsOf: String(Character(scalar)).utf8)
+        default: throw error("an invalid escape")
+        }
+      default:
+        scalars.append(byte)
+        index += 1
+      }
+    }
+  }
+
+  mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    guard bytes.endIndex - index >= 4 else { throw error("cut short") }
+    var code: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("an invalid \\u escape")
+      }
+      code = code << 4 | UInt32(digit)
+      index += 1
+    }
+    return code
+  }
+}

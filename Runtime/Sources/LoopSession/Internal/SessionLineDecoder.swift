@@ -1,0 +1,153 @@
+import Foundation
+
+/// Reads a version 2 session file (``SessionLineEncoder`` wrote it) into a ``Session``.
+///
+/// Every complete line is read. A last line with no newline was cut short (the process was
+/// killed while writing it): it is left out and the session says it ended early there, as it
+/// does when the file has no end record. Anything else wrong is a ``SessionFileError`` naming
+/// the line: text that is not JSON, a record of no known kind, a patch that does not apply, a
+/// field that does not decode, a record after the end.
+enum SessionLineDecoder<State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable> {
+  static func decode(_ data: Data, path: String) throws(SessionFileError) -> Session<State, Event, Call> {
+    let bytes = [UInt8](data)
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0
+    while let newline = bytes[start...].firstIndex(of: 0x0A) {
+      lines.append(bytes[start..<newline])
+      start = newline + 1
+    }
+    var cutLine = start < bytes.count ? bytes[start...] : nil
+    // A header with no newline after it: complete if it parses (SessionFile found it so).
+    if lines.isEmpty, let header = cutLine {
+      lines.append(header)
+      cutLine = nil
+    }
+
+    // The header; SessionFile checked its format, version and app.
+    let header = try parse(lines[0], line: 1, path: path)
+    guard let app = header["app"]?.string else {
+      throw SessionFileError(path: path, location: "line 1", reason: "has no `app`")
+    }
+    var settings: [String: Int] = [:]
+    if let node = header["settings"] {
+      guard case .object(let members) = node.kind else {
+        throw SessionFileError(path: path, location: "line 1", reason: "settings: expected an object")
+      }
+      for (key, value) in members {
+        guard case .number(let text) = value.kind, let number = Int(text) else {
+          throw SessionFileError(
+            path: path, location: "line 1", reason: "settings.\(key): expected a whole number")
+        }
+        settings[key] = number
+      }
+    }
+    guard let initialNode = header["initial_state"] else {
+      throw SessionFileError(path: path, location: "line 1", reason: "missing `initial_state`")
+    }
+    let initialState = try value(State.self, of: initialNode, field: "initial_state", at: "line 1", path: path)
+    var session = Session<State, Event, Call>(app: app, settings: settings, initialState: initialState)
+
+    var state = initialNode
+    var running: [SessionOrigin: [Int]] = [:]
+    for (offset, line) in lines.enumerated().dropFirst() {
+      let number = offset + 1
+      let place = "line \(number)"
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      if session.end != nil {
+        throw SessionFileError(path: path, location: place, reason: "a record after the end record")
+      }
+      let record = try parse(line, line: number, path: path)
+      guard case .object(let members) = record.kind, members.count == 1,
+        let (kind, body) = members.first
+      else {
+        throw SessionFileError(
+          path: path, location: place,
+          reason: "is not a record (an object with one of step, call, effect, effect_end, end)")
+      }
+      switch kind {
+      case "step":
+        let stepPlace = "step \(session.steps.count + 1) (\(place))"
+        if let whole = body["state"] {
+          state = whole
+        } else if let patch = body["patch"] {
+          do {
+            state = try JSONPatch.apply(patch, to: state)
+          } catch {
+            throw SessionFileError(path: path, location: stepPlace, reason: error.description)
+          }
+        } else {
+          throw SessionFileError(path: path, location: stepPlace, reason: "missing `state` or `patch`")
+        }
+        session.steps.append(
+          SessionStep(
+            event: try value(Event.self, of: member(body, "event", stepPlace, path), field: "event", at: stepPlace, path: path),
+            origin: try value(SessionOrigin.self, of: member(body, "origin", stepPlace, path), field: "origin", at: stepPlace, path: path),
+            atMilliseconds: try value(Double.self, of: member(body, "at_ms", stepPlace, path), field: "at_ms", at: stepPlace, path: path),
+            state: try value(State.self, of: state, field: "state", at: stepPlace, path: path)))
+      case "call":
+        session.calls.append(try value(SessionCall<Call>.self, of: body, field: nil, at: place, path: path))
+      case "effect":
+        let effect = try value(SessionEffect.self, of: body, field: nil, at: place, path: path)
+        running[effect.origin, default: []].append(session.effects.count)
+        session.effects.append(effect)
+      case "effect_end":
+        let end = try value(EffectEnd.self, of: body, field: nil, at: place, path: path)
+        guard let index = running[end.origin]?.popLast() else {
+          throw SessionFileError(
+            path: path, location: place, reason: "the end of an effect that did not start (\(end.origin))")
+        }
+        session.effects[index].endedAtMilliseconds = end.endedAtMilliseconds
+        session.effects[index].outcome = end.outcome
+      case "end":
+        session.end = try value(SessionEnd.self, of: body, field: nil, at: place, path: path)
+      default:
+        throw SessionFileError(path: path, location: place, reason: "a record of unknown kind `\(kind)`")
+      }
+    }
+    if session.end == nil {
+      session.endedEarly =
+        cutLine != nil
+        ? "line \(lines.count + 1) is cut short"
+        : "after line \(lines.count), with no end record"
+    }
+    // Calls are written as they end; a session lists them as they started.
+    session.calls = session.calls.enumerated()
+      .sorted { ($0.element.startedAtMilliseconds, $0.offset) < ($1.element.startedAtMilliseconds, $1.offset) }
+      .map(\.element)
+    return session
+  }
+
+  private static func parse(_ line: ArraySlice<UInt8>, line number: Int, path: String) throws(SessionFileError)
+    -> JSONNode
+  {
+    do {
+      return try JSONNode.parse(line)
+    } catch {
+      throw SessionFileError(path: path, location: "line \(number)", reason: "is not JSON (\(error))")
+    }
+  }
+
+  private static func member(_ node: JSONNode, _ key: String, _ place: String, _ path: String)
+    throws(SessionFileError) -> JSONNode
+  {
+    guard let member = node[key] else {
+      throw SessionFileError(path: path, location: place, reason: "missing `\(key)`")
+    }
+    return member
+  }
+
+  /// The value of type `T` in `node`, or the error naming `field` and the path inside it.
+  private static func value<T: Decodable>(
+    _ type: T.Type, of node: JSONNode, field: String?, at place: String, path: String
+  ) throws(SessionFileError) -> T {
+    do {
+      return try NodeDecoding.decode(type, from: node)
+    } catch let error as DecodingError {
+      let (codingPath, fault) = SessionFile.fault(of: error)
+      let name = SessionFile.fieldName((field.map { [NodeKey(stringValue: $0)] } ?? []) + codingPath)
+      throw SessionFileError(path: path, location: place, reason: name.isEmpty ? fault : "\(name): \(fault)")
+    } catch {
+      throw SessionFileError(path: path, location: place, reason: SessionFile.reason(error))
+    }
+  }
+}
