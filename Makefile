@@ -14,7 +14,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test flake-check tsan new-feature new-feature-check lint \
+.PHONY: help deps build test conformance strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -92,6 +92,13 @@ crash-test: ## SIGKILL trails 200 times mid-edit, then 60 times among 3 writers;
 	$(BUILD) --product trails
 	scripts/crash-test
 	scripts/crash-test --writers 3 --kills 60
+
+recording-crash-test: ## SIGKILL, SIGTERM or SIGINT the apps 300 times mid-recording; every file replays its prefix
+	$(BUILD) --product movies
+	$(BUILD) --product movie-search
+	$(BUILD) --product trails
+	$(BUILD) --product conformance
+	scripts/recording-crash-test
 
 # Each interactive app under a pseudo-terminal, ended four ways; checks the terminal settings.
 terminal-check: ## Run the three apps under a pty: each exit restores it, a resize redraws, trails scrolls

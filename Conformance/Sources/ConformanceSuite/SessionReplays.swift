@@ -16,7 +16,9 @@ public enum SessionReplays {
     contracts.filter(\.replaysSessions).flatMap { contract -> [String] in
       let appFolder = folder.hasSuffix("/") ? folder + contract.name : "\(folder)/\(contract.name)"
       let names = (try? FileManager.default.contentsOfDirectory(atPath: appFolder)) ?? []
-      return names.filter { $0.hasSuffix(".json") }.sorted().map { "\(appFolder)/\($0)" }
+      return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }.sorted().map {
+        "\(appFolder)/\($0)"
+      }
     }
   }
 

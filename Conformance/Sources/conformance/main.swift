@@ -103,6 +103,13 @@ await CLI.run(spec) { arguments in
       StandardError.writeLine("conformance: the replay of \(path) failed")
       throw ExitCode.failure
     }
+    if let endedEarly = replay.endedEarly {
+      // A killed recording: what it holds replays; say that it is not the whole run.
+      StandardOutput.writeLine(
+        "conformance: \(path): the recording ended early (\(endedEarly)); its "
+          + "\(replay.steps) steps replayed as recorded: every state, move, invariant and call")
+      return
+    }
     StandardOutput.writeLine(
       "conformance: \(path): \(replay.steps) steps replayed as recorded: every state, move, "
         + "invariant and call")

@@ -53,7 +53,8 @@ public enum SessionFuzz {
     var lines = session.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
     if lines.last?.isEmpty == true { lines.removeLast() }
     let isLines = lines.count > 1 && (try? JSONSerialization.jsonObject(with: lines[0])) != nil
-    let bases = isLines ? lines.enumerated().map { ("\($0.offset)", $0.element) } : [("session", session)]
+    let bases =
+      isLines ? lines.enumerated().map { ("\($0.offset)", $0.element) } : [("session", session)]
     var generator = SeededGenerator(seed: seed)
     for var mutation in try PayloadMutation.cases(from: bases, count: count, seed: seed) {
       if isLines, let line = Int(mutation.base) {

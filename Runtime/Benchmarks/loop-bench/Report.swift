@@ -240,29 +240,50 @@ struct Report {
   }
 
   /// B11: what recording costs per event, as the difference between a recording and a plain
-  /// store on the same run, and what encoding the file costs per event.
+  /// store on the same run, what encoding the file costs per event, and its size: version 1
+  /// (in memory, whole states) and version 2 (appended, patches) side by side.
   private var sessionRecordingJSON: [String: Any] {
-    let overhead = sessions.map { $0.recorded - $0.plain }
+    func figures(_ format: KeyPath<SessionBench.Sample, SessionBench.Figures>) -> [String: Any] {
+      let overhead = sessions.map { $0[keyPath: format].recorded - $0.plain }
+      return [
+        "nsPerEventRecorded": rounded(
+          Bench.median(sessions.map { $0[keyPath: format].recorded }), places: 0),
+        "nsOverheadPerEvent": rounded(Bench.median(overhead), places: 0),
+        "nsToEncodePerEvent": rounded(
+          Bench.median(sessions.map { $0[keyPath: format].encoding }), places: 0),
+        "fileBytes": sessions.first?[keyPath: format].fileBytes ?? 0,
+        "samplesNsOverheadPerEvent": overhead.map { rounded($0, places: 0) },
+      ]
+    }
     return [
       "workload": "movies pager, immediate catalog: .nextPage then .pageLoaded, "
         + "\(2 * SessionBench.pages) events and \(SessionBench.pages) calls a run",
       "nsPerEventPlain": rounded(Bench.median(sessions.map(\.plain)), places: 0),
-      "nsPerEventRecorded": rounded(Bench.median(sessions.map(\.recorded)), places: 0),
-      "nsOverheadPerEvent": rounded(Bench.median(overhead), places: 0),
-      "nsToEncodePerEvent": rounded(Bench.median(sessions.map(\.encoding)), places: 0),
-      "fileBytes": sessions.first?.fileBytes ?? 0,
-      "samplesNsOverheadPerEvent": overhead.map { rounded($0, places: 0) },
+      "version1": figures(\.version1),
+      "version2": figures(\.version2),
       "warmupRuns": 1,
     ]
   }
 
-  /// B12: events per second replayed from a recorded session of 1,000 events.
+  /// B12: events per second replayed from a recorded session of 1,000 events, from memory
+  /// and read from the file first, in each format.
   private var sessionReplayJSON: [String: Any] {
-    [
+    func figures(_ format: KeyPath<SessionBench.Sample, SessionBench.Figures>) -> [String: Any] {
+      [
+        "eventsPerSecond": rounded(
+          Bench.median(sessions.map { $0[keyPath: format].replayedPerSecond }), places: 0),
+        "eventsPerSecondReadAndReplayed": rounded(
+          Bench.median(sessions.map { $0[keyPath: format].readAndReplayedPerSecond }), places: 0),
+        "samplesEventsPerSecond": sessions.map {
+          rounded($0[keyPath: format].replayedPerSecond, places: 0)
+        },
+      ]
+    }
+    return [
       "events": 2 * SessionBench.pages,
       "checks": "every state, origin, move, invariant and call, on a test store and clock",
-      "eventsPerSecond": rounded(Bench.median(sessions.map(\.replayedPerSecond)), places: 0),
-      "samplesEventsPerSecond": sessions.map { rounded($0.replayedPerSecond, places: 0) },
+      "version1": figures(\.version1),
+      "version2": figures(\.version2),
       "warmupRuns": 1,
     ]
   }

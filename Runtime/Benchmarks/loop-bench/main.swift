@@ -60,14 +60,20 @@ let conformanceRuns = 3
         var samples: [SessionBench.Sample] = []
         for _ in 0...runs { samples.append(try await SessionBench.run(catalog: catalog)) }
         samples.removeFirst()
-        let overhead = Bench.median(samples.map { $0.recorded - $0.plain })
-        print(
-          "B11 recording: \(Bench.rounded(overhead)) ns more per event (plain "
-            + "\(Bench.rounded(Bench.median(samples.map(\.plain)))) ns), encoding "
-            + "\(Bench.rounded(Bench.median(samples.map(\.encoding)))) ns per event")
-        print(
-          "B12 replay: \(Bench.rounded(Bench.median(samples.map(\.replayedPerSecond)))) events/s; file \(samples[0].fileBytes) bytes"
-        )
+        for (name, figures) in [
+          ("version 1", \SessionBench.Sample.version1), ("version 2", \.version2),
+        ] {
+          let overhead = Bench.median(samples.map { $0[keyPath: figures].recorded - $0.plain })
+          print(
+            "B11 \(name): recording \(Bench.rounded(overhead)) ns more per event (plain "
+              + "\(Bench.rounded(Bench.median(samples.map(\.plain)))) ns), encoding "
+              + "\(Bench.rounded(Bench.median(samples.map { $0[keyPath: figures].encoding }))) ns per event, "
+              + "file \(samples[0][keyPath: figures].fileBytes) bytes")
+          print(
+            "B12 \(name): replay \(Bench.rounded(Bench.median(samples.map { $0[keyPath: figures].replayedPerSecond }))) events/s, "
+              + "read and replay \(Bench.rounded(Bench.median(samples.map { $0[keyPath: figures].readAndReplayedPerSecond }))) events/s"
+          )
+        }
         exit(0)
       }
       guard let workload = workloads[name] else {

@@ -39,6 +39,11 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   /// after the call ended: the store ended, or a newer effect replaced it, before its task
   /// got to send the answer.
   private let answerNeverSent: Set<Int>
+  /// The effects that had ended where a recording stops mid-run.
+  ///
+  /// `nil` for a whole recording (``Session/stopsMidRun``). A call the recording lacks, from any other effect,
+  /// came after the cut: it waits, as the killed run's would have, instead of failing.
+  private let endedBeforeTheCut: Set<SessionOrigin>?
   private let clock: TestClock
   private let book: Mutex<Book>
   private let stepsSoFar: @Sendable () -> Int
@@ -51,11 +56,13 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   ///   - lastSent: When each effect's last recorded step was reduced, by the effect.
   ///   - clock: The replay's test clock, which follows the recording.
   ///   - stepsSoFar: How many steps the replay has reduced, for the report of a call too many.
+  ///   - endedEarly: Whether the recording was cut short (its process was killed).
   init(
     calls: [SessionCall<Call>], effects: [SessionEffect], lastSent: [SessionOrigin: Double],
-    clock: TestClock, stepsSoFar: @escaping @Sendable () -> Int
+    clock: TestClock, stepsSoFar: @escaping @Sendable () -> Int, endedEarly: Bool = false
   ) {
     self.calls = calls
+    endedBeforeTheCut = endedEarly ? Set(effects.filter { $0.outcome != nil }.map(\.origin)) : nil
     let calling = Set(calls.compactMap(\.by))
     let unfinished = effects.filter { $0.outcome != .completed }.map(\.origin)
     cancelledBeforeCalling = Set(unfinished.filter { !calling.contains($0) })
@@ -106,6 +113,7 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
       // In the recording this effect was cancelled before its task reached the call: here it
       // got further, so it waits, as the recorded call would, until it is cancelled again.
       if let caller, cancelledBeforeCalling.contains(caller) { return .some(nil) }
+      if let caller, let ended = endedBeforeTheCut, !ended.contains(caller) { return .some(nil) }
       book.unexpected.append((description, stepsSoFar()))
       return nil
     }

@@ -57,7 +57,7 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
     }
     let tape = CallTape(
       calls: session.calls, effects: session.effects, lastSent: lastSent, clock: clock,
-      stepsSoFar: { counter.value() })
+      stepsSoFar: { counter.value() }, endedEarly: session.stopsMidRun)
     let store = TestStore(
       initial: session.initialState, machine: makeMachine(tape, clock, session.settings),
       clock: clock,
@@ -79,18 +79,72 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
       }
       await store.settle()
     }
-    let replayed = store.transitions
+    var replayed = store.transitions
+    // A recording that stops mid-run (killed, or ended by a signal) stops where it was cut; events
+    // the replay reduces that the killed run had not reduced yet are left out, and states
+    // are compared up to the first of them.
+    var statesComparedBefore = Int.max
+    var befores: [M.State]?
+    if session.stopsMidRun {
+      var previous = session.initialState
+      let withBefores = replayed.map { step in
+        defer { previous = step.state }
+        return (step, previous)
+      }
+      let kept: [((event: M.Event, origin: EventOrigin, state: M.State), M.State)]
+      (kept, statesComparedBefore) = Self.withoutLateEvents(withBefores, recorded: session.steps)
+      replayed = kept.map(\.0)
+      befores = kept.map(\.1)
+    }
     let checker = Checker(
-      session: session, path: path, contract: contract, replayed: replayed, tape: tape)
+      session: session, path: path, contract: contract, replayed: replayed, tape: tape,
+      statesComparedBefore: statesComparedBefore, befores: befores)
     if let failure = checker.firstFailure() {
-      return ReplayReport(path: path, steps: session.steps.count, failure: failure)
+      return ReplayReport(
+        path: path, steps: session.steps.count, failure: failure, endedEarly: session.endedEarly)
     }
     if let failure = sink.failures.first {
       return ReplayReport(
         path: path, steps: session.steps.count,
-        failure: ReplayFailure(step: nil, check: .state, message: failure.message))
+        failure: ReplayFailure(step: nil, check: .state, message: failure.message),
+        endedEarly: session.endedEarly)
     }
-    return ReplayReport(path: path, steps: session.steps.count, failure: nil)
+    return ReplayReport(
+      path: path, steps: session.steps.count, failure: nil, endedEarly: session.endedEarly)
+  }
+}
+
+extension SessionReplay {
+  /// `replayed` without the effect events a recording cut short never reduced.
+  ///
+  /// For each effect, those past the number the recording has of it. Also the index (in the result)
+  /// of the first step after a left-out event, from which states no longer match.
+  static func withoutLateEvents<Before>(
+    _ replayed: [((event: M.Event, origin: EventOrigin, state: M.State), Before)],
+    recorded: [SessionStep<M.State, M.Event>]
+  ) -> ([((event: M.Event, origin: EventOrigin, state: M.State), Before)], Int) {
+    var left: [SessionOrigin: Int] = [:]
+    for step in recorded where step.origin != .user {
+      left[step.origin, default: 0] += 1
+    }
+    var kept: [((event: M.Event, origin: EventOrigin, state: M.State), Before)] = []
+    var firstAfterLate = Int.max
+    for step in replayed {
+      let origin: SessionOrigin =
+        switch step.0.origin {
+        case .user: .user
+        case .effect(let record): .feedback(name: record.feedback, generation: record.generation)
+        }
+      if origin != .user {
+        guard let count = left[origin], count > 0 else {
+          firstAfterLate = min(firstAfterLate, kept.count)
+          continue
+        }
+        left[origin] = count - 1
+      }
+      kept.append(step)
+    }
+    return (kept, firstAfterLate)
   }
 }
 
@@ -122,6 +176,11 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
   let contract: Contract<M, Phase, Kind>
   let replayed: [(event: M.Event, origin: EventOrigin, state: M.State)]
   let tape: CallTape<Call>
+  /// States are compared at steps before this one (all, but in a recording cut short).
+  let statesComparedBefore: Int
+  /// The state before each replayed step, when a step was left out before it (a recording
+  /// cut short); `nil` when each step's is the one before it.
+  let befores: [M.State]?
 
   func firstFailure() -> ReplayFailure? {
     let unexpected = tape.unexpected.first
@@ -156,13 +215,19 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
         Self.count(recorded.event, recorded.origin, by: 1, in: &unmatched)
         Self.count(actual.event, origin, by: -1, in: &unmatched)
       }
-      if let failure = check(actual.event, from: before, to: actual.state, at: index) {
+      if let failure = check(
+        actual.event, from: befores?[index] ?? before, to: actual.state, at: index)
+      {
         return failure
       }
       before = actual.state
       if unmatched.isEmpty {
         divergedAt = nil
-        if let failure = compareStates(recorded, actual.state, at: index) { return failure }
+        if index < statesComparedBefore,
+          let failure = compareStates(recorded, actual.state, at: index)
+        {
+          return failure
+        }
       }
     }
     if let divergedAt { return mismatch(at: divergedAt) }
@@ -338,6 +403,9 @@ public struct ReplayReport: Hashable, Sendable, Codable {
   public let steps: Int
   /// The first failure; `nil` when the replay matched the recording.
   public let failure: ReplayFailure?
+  /// Where the file stopped before its end record (``Session/endedEarly``), as when the
+  /// recording process was killed; the steps before it are what was replayed.
+  public let endedEarly: String?
 
   /// Creates a report.
   ///
@@ -345,10 +413,12 @@ public struct ReplayReport: Hashable, Sendable, Codable {
   ///   - path: The file.
   ///   - steps: The recording's step count.
   ///   - failure: The first failure, if any.
-  public init(path: String, steps: Int, failure: ReplayFailure?) {
+  ///   - endedEarly: Where the file ended early, if it did.
+  public init(path: String, steps: Int, failure: ReplayFailure?, endedEarly: String? = nil) {
     self.path = path
     self.steps = steps
     self.failure = failure
+    self.endedEarly = endedEarly
   }
 
   /// Whether the replay matched.

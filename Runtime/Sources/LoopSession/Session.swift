@@ -38,10 +38,19 @@ public struct Session<
   /// How and when the recording ended, as its end record says; `nil` for a version 1 file,
   /// a session made in memory, or a file that stops before its end record.
   public var end: SessionEnd?
-  /// Where a version 2 file stops early, when it has no end record (the recording process
-  /// was killed, or the file was cut): "after line 40". Its complete records are the
+  /// Where a version 2 file stops early, when it has no end record.
+  ///
+  /// The recording process was killed, or the file was cut: "after line 40". Its complete records are the
   /// session up to that point.
   public var endedEarly: String?
+
+  /// Whether the recording stops in the middle of the run.
+  ///
+  /// Its file ended early, or the run failed or was ended by a signal (Ctrl-C, SIGTERM) while effects may still have been
+  /// running. A replay then leaves out what those effects did after the recording stopped.
+  public var stopsMidRun: Bool {
+    endedEarly != nil || (end.map { $0.reason != .finished } ?? false)
+  }
 
   /// Creates a session at the current version.
   ///
@@ -327,13 +336,19 @@ extension Duration {
   }
 
   /// This duration as a version 1 session's setting: whole milliseconds, as text (`"300"`).
-  @available(*, deprecated, renamed: "sessionMilliseconds", message: "settings are numbers since version 2 sessions")
+  @available(
+    *, deprecated, renamed: "sessionMilliseconds",
+    message: "settings are numbers since version 2 sessions"
+  )
   public var sessionSetting: String { String(sessionMilliseconds) }
 
   /// The duration a version 1 session's setting names.
   ///
   /// - Parameter setting: The setting's text.
-  @available(*, deprecated, renamed: "init(sessionMilliseconds:)", message: "settings are numbers since version 2 sessions")
+  @available(
+    *, deprecated, renamed: "init(sessionMilliseconds:)",
+    message: "settings are numbers since version 2 sessions"
+  )
   public init?(sessionSetting setting: String?) {
     self.init(sessionMilliseconds: setting.flatMap { Int($0) })
   }

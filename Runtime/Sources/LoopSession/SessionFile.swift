@@ -120,7 +120,8 @@ public enum SessionFile {
             effect.origin, atMilliseconds: effect.startedAtMilliseconds))
         if let ended = effect.endedAtMilliseconds, let outcome = effect.outcome {
           data.append(
-            contentsOf: try lines.effectEnded(effect.origin, atMilliseconds: ended, outcome: outcome))
+            contentsOf: try lines.effectEnded(
+              effect.origin, atMilliseconds: ended, outcome: outcome))
         }
       }
       if session.endedEarly == nil {
@@ -135,12 +136,15 @@ public enum SessionFile {
     return data
   }
 
-  /// The bytes of `session` as a version 1 file: one pretty-printed JSON object with sorted
-  /// keys, every state whole. This build still reads them; it writes them only to prove so.
+  /// The bytes of `session` as a version 1 file.
+  ///
+  /// One pretty-printed JSON object with sorted keys, every state whole. This build still reads them; it writes them only to prove so.
   ///
   /// - Parameter session: The session.
   /// - Returns: The bytes.
-  public static func encodeVersion1<State, Event, Call>(_ session: Session<State, Event, Call>) -> Data {
+  public static func encodeVersion1<State, Event, Call>(_ session: Session<State, Event, Call>)
+    -> Data
+  {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard var data = try? encoder.encode(session) else {
@@ -267,7 +271,8 @@ public enum SessionFile {
   /// Where a decoding failure is (its coding path) and what it is, in a few words.
   static func fault(of error: DecodingError) -> ([any CodingKey], String) {
     switch error {
-    case .typeMismatch(let type, let context): (context.codingPath, "expected \(Self.name(of: type))")
+    case .typeMismatch(let type, let context):
+      (context.codingPath, "expected \(Self.name(of: type))")
     case .valueNotFound(let type, let context):
       (context.codingPath, "expected \(Self.name(of: type)), found null")
     case .keyNotFound(let key, let context): (context.codingPath, "missing `\(key.stringValue)`")

@@ -64,8 +64,9 @@ public final class SessionRecorder<
     log = try SessionLog(path: file, app: app, settings: settings, initialState: initialState)
   }
 
-  /// Ends the recording: writes the end record after every record so far, and closes the
-  /// file. Later events are not recorded. Safe to call from a signal's handler thread while
+  /// Ends the recording.
+  ///
+  /// Writes the end record after every record so far, and closes the file. Later events are not recorded. Safe to call from a signal's handler thread while
   /// the store still runs, and more than once (only the first end is written). In memory,
   /// sets ``Session/end``.
   ///

@@ -41,7 +41,8 @@ struct SessionFileTests {
     #expect(lines.count == 6 && lines[5].isEmpty)
     #expect(
       lines[0]
-        == #"{"app":"counter","format":"loop-session","initial_state":0,"settings":{},"version":2}"#)
+        == #"{"app":"counter","format":"loop-session","initial_state":0,"settings":{},"version":2}"#
+    )
     #expect(
       lines[1]
         == #"{"step":{"at_ms":0,"event":"increment","origin":{"user":{}},"patch":[{"op":"replace","path":"","value":1}]}}"#
@@ -53,7 +54,10 @@ struct SessionFileTests {
   @Test func settingsAreNumbersAndAVersion1FileStillReads() throws {
     var session = Self.sample()
     session.settings = ["debounce_ms": 300]
-    #expect(Self.text(session).hasPrefix(#"{"app":"counter","format":"loop-session","initial_state":0,"settings":{"debounce_ms":300}"#))
+    #expect(
+      Self.text(session).hasPrefix(
+        #"{"app":"counter","format":"loop-session","initial_state":0,"settings":{"debounce_ms":300}"#
+      ))
     let version1 = String(decoding: SessionFile.encodeVersion1(session), as: UTF8.self)
     #expect(version1.contains("\"debounce_ms\" : \"300\""))
     #expect(version1.contains("\"version\" : 1"))
@@ -73,7 +77,8 @@ struct SessionFileTests {
     for length in 0..<bytes.count {
       let prefix = Data(bytes[0..<length])
       do {
-        let read = try SessionFile.decode(CounterSession.self, from: prefix, path: Self.path, app: "counter")
+        let read = try SessionFile.decode(
+          CounterSession.self, from: prefix, path: Self.path, app: "counter")
         #expect(length >= headerEnd, "a cut header read, at \(length)")
         #expect(read.endedEarly != nil, "a cut file read as whole, at \(length)")
         #expect(read.steps.map(\.state) == Array([1, 2].prefix(read.steps.count)))
@@ -154,7 +159,8 @@ struct SessionFileTests {
       Issue.record("a string for an Int state decoded")
     } catch {
       #expect(error.location == "step 2 (line 3)")
-      #expect(error.description == "/tmp/counter-session.json: step 2 (line 3): state: expected Int")
+      #expect(
+        error.description == "/tmp/counter-session.json: step 2 (line 3): state: expected Int")
     }
   }
 
@@ -162,8 +168,14 @@ struct SessionFileTests {
     let text = Self.text(Self.sample())
     let cases = [
       (#","origin":{"user":{}}"#, "", "step 1 (line 2): missing `origin`"),
-      (#""path":"""#, #""path":"/count""#, "step 1 (line 2): patch operation 1: a path into a number at /count"),
-      (#""op":"replace""#, #""op":"move""#, "step 1 (line 2): patch operation 1: `op` is not add, remove or replace"),
+      (
+        #""path":"""#, #""path":"/count""#,
+        "step 1 (line 2): patch operation 1: a path into a number at /count"
+      ),
+      (
+        #""op":"replace""#, #""op":"move""#,
+        "step 1 (line 2): patch operation 1: `op` is not add, remove or replace"
+      ),
       (#"{"end""#, #"{"finish""#, "line 5: a record of unknown kind `finish`"),
       (#"{"end":{"#, #"{"end":{{"#, "line 5: is not JSON (expected a key at byte 9)"),
     ]

@@ -36,11 +36,14 @@ struct StateCodecTests {
   private static let screen = Screen(
     movies: [
       Movie(id: 1, title: "Ironvale \"2\" / the \\ line\nbreak\u{1}", rating: 7.7, released: nil),
-      Movie(id: 2, title: "Émile — ☃ 🎬", rating: nil, released: Date(timeIntervalSinceReferenceDate: 1.5)),
+      Movie(
+        id: 2, title: "Émile — ☃ 🎬", rating: nil,
+        released: Date(timeIntervalSinceReferenceDate: 1.5)),
       Movie(id: 3, title: "", rating: 0.1, released: Date(timeIntervalSinceReferenceDate: -20)),
     ],
     status: .loading(page: 2), seen: [1, 2], byTitle: ["a/b": 1, "~x": 2],
-    poster: URL(string: "https://image.tmdb.org/t/p/w500/a.jpg"), thumbnail: Data([0, 1, 254, 255]),
+    poster: URL(string: "https://image.tmdb.org/t/p/w500/a.jpg"),
+    thumbnail: Data([0, 1, 254, 255]),
     flags: [true, false], big: UInt64.max, small: -128, temperatures: [11.2, nil, -3])
 
   @Test func theTreeCodersAgreeWithFoundationBothWays() throws {
@@ -64,7 +67,8 @@ struct StateCodecTests {
     let operations = JSONPatch.diff(from: before, to: after)
     // The enum's case changed: its old key goes, its new one comes; nothing else is written.
     #expect(operations.map { JSONPatch.pointer($0.path) } == ["/status/loading", "/status/idle"])
-    let decoded = try NodeDecoding.decode(Screen.self, from: try JSONNode.parse(ArraySlice(after.serialized())))
+    let decoded = try NodeDecoding.decode(
+      Screen.self, from: try JSONNode.parse(ArraySlice(after.serialized())))
     #expect(decoded == next)
   }
 
@@ -76,7 +80,8 @@ struct StateCodecTests {
     let operations = JSONPatch.diff(from: before, to: after)
     #expect(operations.map { "\($0.kind) \(JSONPatch.pointer($0.path))" } == ["add /movies/-"])
     let patch = JSONNode(.array(operations.map(\.node)))
-    let applied = try JSONPatch.apply(try JSONNode.parse(ArraySlice(patch.serialized())), to: before)
+    let applied = try JSONPatch.apply(
+      try JSONNode.parse(ArraySlice(patch.serialized())), to: before)
     #expect(try NodeDecoding.decode(Screen.self, from: applied) == next)
   }
 
@@ -86,17 +91,23 @@ struct StateCodecTests {
     var random = SeededRandom(seed: 27)
     for round in 0..<600 {
       let old = Self.randomJSON(&random, depth: 0)
-      let new = random.next() % 3 == 0 ? Self.mutated(old, &random) : Self.randomJSON(&random, depth: 0)
+      let new =
+        random.next() % 3 == 0 ? Self.mutated(old, &random) : Self.randomJSON(&random, depth: 0)
       let patch = JSONNode(.array(JSONPatch.diff(from: old, to: new).map(\.node)))
       let read = try JSONNode.parse(ArraySlice(patch.serialized()))
       let applied = try JSONPatch.apply(read, to: old)
-      #expect(applied.isSameJSON(as: new), "round \(round): \(String(decoding: patch.serialized(), as: UTF8.self))")
+      #expect(
+        applied.isSameJSON(as: new),
+        "round \(round): \(String(decoding: patch.serialized(), as: UTF8.self))")
       #expect(try JSONNode.parse(ArraySlice(new.serialized())).isSameJSON(as: new))
     }
   }
 
   @Test(arguments: [
-    (String(repeating: "[", count: 300) + String(repeating: "]", count: 300), "nested deeper than 256 levels"),
+    (
+      String(repeating: "[", count: 300) + String(repeating: "]", count: 300),
+      "nested deeper than 256 levels"
+    ),
     (#""\ud800""#, "a lone surrogate"),
     ("\"a\u{1}\"", "a control character in a string"),
     ("{\"a\":1} x", "text after the value"),
@@ -123,11 +134,13 @@ struct StateCodecTests {
     case 2: return JSONNode(.number(String(Int(random.next() % 2000) - 1000)))
     case 3: return JSONNode(.string(["", "a", "a/b", "~1", "é", "\n"][Int(random.next() % 6)]))
     case 4:
-      return JSONNode(.array((0..<Int(random.next() % 5)).map { _ in randomJSON(&random, depth: depth + 1) }))
+      return JSONNode(
+        .array((0..<Int(random.next() % 5)).map { _ in randomJSON(&random, depth: depth + 1) }))
     default:
       var members: [String: JSONNode] = [:]
       for _ in 0..<Int(random.next() % 5) {
-        members[["a", "b", "c/d", "~", "e~1"][Int(random.next() % 5)]] = randomJSON(&random, depth: depth + 1)
+        members[["a", "b", "c/d", "~", "e~1"][Int(random.next() % 5)]] = randomJSON(
+          &random, depth: depth + 1)
       }
       return JSONNode(.object(members))
     }
@@ -148,7 +161,7 @@ struct StateCodecTests {
       return JSONNode(.array(elements))
     case .object(var members):
       if let key = members.keys.sorted().first, random.next() % 2 == 0 {
-        members[key] = mutated(members[key]!, &random)
+        members[key] = mutated(members[key] ?? .null, &random)
       } else {
         members["new"] = randomJSON(&random, depth: 2)
       }

@@ -1,5 +1,6 @@
 import Loop
 import LoopSession
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -44,16 +45,18 @@ public struct SessionRecording<
     path: String, app: String, settings: [String: Int] = [:], initialState: State
   ) throws(RecordingError) {
     self.path = path
+    // The hook first: a signal from the moment the file exists ends it properly.
+    let made = Mutex<SessionRecorder<State, Event, Call>?>(nil)
+    SignalExit.add { signal in
+      try? made.withLock { $0 }?.finish(signal == SIGTERM ? .terminated : .interrupted)
+    }
     do {
       recorder = try SessionRecorder(
         app: app, settings: settings, initialState: initialState, file: path)
     } catch {
       throw RecordingError(underlying: error)
     }
-    let recorder = recorder
-    SignalExit.add { signal in
-      try? recorder.finish(signal == SIGTERM ? .terminated : .interrupted)
-    }
+    made.withLock { [recorder] in $0 = recorder }
   }
 
   /// Runs `body`, then ends `recording` (when there is one) with how `body` ended.

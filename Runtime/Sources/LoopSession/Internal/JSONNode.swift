@@ -196,9 +196,15 @@ private struct JSONParser {
     case UInt8(ascii: "{"): return try object(depth: depth)
     case UInt8(ascii: "["): return try array(depth: depth)
     case UInt8(ascii: "\""): return JSONNode(.string(try string()))
-    case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true))
-    case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false))
-    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return JSONNode(.bool(true))
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return JSONNode(.bool(false))
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
     default: throw error("unexpected character")
     }
@@ -282,9 +288,13 @@ private struct JSONParser {
       guard index < bytes.endIndex, isDigit(bytes[index]) else { throw error("expected a digit") }
       while index < bytes.endIndex, isDigit(bytes[index]) { index += 1 }
     }
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+    if index < bytes.endIndex,
+      bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+    {
       index += 1
-      if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.endIndex,
+        bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       guard index < bytes.endIndex, isDigit(bytes[index]) else { throw error("expected a digit") }
@@ -302,7 +312,10 @@ private struct JSONParser {
       if byte == UInt8(ascii: "\"") {
         let text = String(validating: bytes[start..<index], as: UTF8.self)
         index += 1
-        guard let text else { throw JSONSyntaxError(offset: start - bytes.startIndex, reason: "a string that is not UTF-8") }
+        guard let text else {
+          throw JSONSyntaxError(
+            offset: start - bytes.startIndex, reason: "a string that is not UTF-8")
+        }
         return text
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
@@ -316,7 +329,8 @@ private struct JSONParser {
       case UInt8(ascii: "\""):
         index += 1
         guard let text = String(validating: scalars, as: UTF8.self) else {
-          throw JSONSyntaxError(offset: start - bytes.startIndex, reason: "a string that is not UTF-8")
+          throw JSONSyntaxError(
+            offset: start - bytes.startIndex, reason: "a string that is not UTF-8")
         }
         return text
       case 0..<0x20: throw error("a control character in a string")

@@ -42,8 +42,10 @@ enum JSONPatch {
 
   /// A JSON Pointer's text for `tokens`: `/` before each, `~` as `~0` and `/` as `~1`.
   static func pointer(_ tokens: [String]) -> String {
-    tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-      .joined()
+    tokens.map {
+      "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+    .joined()
   }
 
   /// The tokens of a JSON Pointer's text; `nil` when it is not a pointer.
@@ -152,7 +154,8 @@ enum JSONPatch {
       do {
         result = try apply(kind, value, at: path[...], in: result)
       } catch {
-        throw Failure(operation: number, reason: "\(error.reason) at \(text.isEmpty ? "the root" : text)")
+        throw Failure(
+          operation: number, reason: "\(error.reason) at \(text.isEmpty ? "the root" : text)")
       }
     }
     return result

@@ -22,26 +22,35 @@ enum NodeDecoding {
     let value: T
     if type == Date.self {
       let seconds = try NodeDecoder(node: node, codingPath: codingPath).number(Double.self)
-      value = Date(timeIntervalSinceReferenceDate: seconds) as! T
+      value = try cast(Date(timeIntervalSinceReferenceDate: seconds), codingPath)
     } else if type == Data.self {
       let text = try NodeDecoder(node: node, codingPath: codingPath).text()
       guard let data = Data(base64Encoded: text) else {
         throw DecodingError.dataCorrupted(
           .init(codingPath: codingPath, debugDescription: "not Base64"))
       }
-      value = data as! T
+      value = try cast(data, codingPath)
     } else if type == URL.self {
       let text = try NodeDecoder(node: node, codingPath: codingPath).text()
       guard let url = URL(string: text) else {
         throw DecodingError.dataCorrupted(
           .init(codingPath: codingPath, debugDescription: "not a URL"))
       }
-      value = url as! T
+      value = try cast(url, codingPath)
     } else {
       value = try T(from: NodeDecoder(node: node, codingPath: codingPath))
     }
     node.value = value
     return value
+  }
+
+  /// `value` as `T`, which the caller checked it is.
+  private static func cast<T>(_ value: Any, _ codingPath: [any CodingKey]) throws -> T {
+    guard let typed = value as? T else {
+      throw DecodingError.typeMismatch(
+        T.self, .init(codingPath: codingPath, debugDescription: "not a \(T.self)"))
+    }
+    return typed
   }
 }
 
@@ -135,7 +144,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeNil(forKey key: Key) throws -> Bool { try member(key).decodeNil() }
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try member(key).decode(type) }
   func decode(_ type: String.Type, forKey key: Key) throws -> String { try member(key).text() }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try member(key).number(type) }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try member(key).number(type)
+  }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try member(key).number(type) }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try member(key).number(type) }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try member(key).number(type) }

@@ -13,7 +13,8 @@ import Foundation
 /// 2001, `Data` as Base64, `URL` as its string, and an error for a number that is not finite.
 enum NodeEncoding {
   /// The tree of `value`, sharing what is unchanged with `previous`.
-  static func encode<T: Encodable>(_ value: T, reusing previous: JSONNode? = nil) throws -> JSONNode {
+  static func encode<T: Encodable>(_ value: T, reusing previous: JSONNode? = nil) throws -> JSONNode
+  {
     try encodeValue(value, previous: previous, codingPath: [])
   }
 

@@ -7,8 +7,12 @@ import Foundation
 /// does when the file has no end record. Anything else wrong is a ``SessionFileError`` naming
 /// the line: text that is not JSON, a record of no known kind, a patch that does not apply, a
 /// field that does not decode, a record after the end.
-enum SessionLineDecoder<State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable> {
-  static func decode(_ data: Data, path: String) throws(SessionFileError) -> Session<State, Event, Call> {
+enum SessionLineDecoder<
+  State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
+> {
+  static func decode(_ data: Data, path: String) throws(SessionFileError) -> Session<
+    State, Event, Call
+  > {
     let bytes = [UInt8](data)
     var lines: [ArraySlice<UInt8>] = []
     var start = 0
@@ -31,7 +35,8 @@ enum SessionLineDecoder<State: Codable & Sendable, Event: Codable & Sendable, Ca
     var settings: [String: Int] = [:]
     if let node = header["settings"] {
       guard case .object(let members) = node.kind else {
-        throw SessionFileError(path: path, location: "line 1", reason: "settings: expected an object")
+        throw SessionFileError(
+          path: path, location: "line 1", reason: "settings: expected an object")
       }
       for (key, value) in members {
         guard case .number(let text) = value.kind, let number = Int(text) else {
@@ -44,8 +49,10 @@ enum SessionLineDecoder<State: Codable & Sendable, Event: Codable & Sendable, Ca
     guard let initialNode = header["initial_state"] else {
       throw SessionFileError(path: path, location: "line 1", reason: "missing `initial_state`")
     }
-    let initialState = try value(State.self, of: initialNode, field: "initial_state", at: "line 1", path: path)
-    var session = Session<State, Event, Call>(app: app, settings: settings, initialState: initialState)
+    let initialState = try value(
+      State.self, of: initialNode, field: "initial_state", at: "line 1", path: path)
+    var session = Session<State, Event, Call>(
+      app: app, settings: settings, initialState: initialState)
 
     var state = initialNode
     var running: [SessionOrigin: [Int]] = [:]
@@ -76,16 +83,24 @@ enum SessionLineDecoder<State: Codable & Sendable, Event: Codable & Sendable, Ca
             throw SessionFileError(path: path, location: stepPlace, reason: error.description)
           }
         } else {
-          throw SessionFileError(path: path, location: stepPlace, reason: "missing `state` or `patch`")
+          throw SessionFileError(
+            path: path, location: stepPlace, reason: "missing `state` or `patch`")
         }
         session.steps.append(
           SessionStep(
-            event: try value(Event.self, of: member(body, "event", stepPlace, path), field: "event", at: stepPlace, path: path),
-            origin: try value(SessionOrigin.self, of: member(body, "origin", stepPlace, path), field: "origin", at: stepPlace, path: path),
-            atMilliseconds: try value(Double.self, of: member(body, "at_ms", stepPlace, path), field: "at_ms", at: stepPlace, path: path),
+            event: try value(
+              Event.self, of: member(body, "event", stepPlace, path), field: "event", at: stepPlace,
+              path: path),
+            origin: try value(
+              SessionOrigin.self, of: member(body, "origin", stepPlace, path), field: "origin",
+              at: stepPlace, path: path),
+            atMilliseconds: try value(
+              Double.self, of: member(body, "at_ms", stepPlace, path), field: "at_ms",
+              at: stepPlace, path: path),
             state: try value(State.self, of: state, field: "state", at: stepPlace, path: path)))
       case "call":
-        session.calls.append(try value(SessionCall<Call>.self, of: body, field: nil, at: place, path: path))
+        session.calls.append(
+          try value(SessionCall<Call>.self, of: body, field: nil, at: place, path: path))
       case "effect":
         let effect = try value(SessionEffect.self, of: body, field: nil, at: place, path: path)
         running[effect.origin, default: []].append(session.effects.count)
@@ -94,14 +109,16 @@ enum SessionLineDecoder<State: Codable & Sendable, Event: Codable & Sendable, Ca
         let end = try value(EffectEnd.self, of: body, field: nil, at: place, path: path)
         guard let index = running[end.origin]?.popLast() else {
           throw SessionFileError(
-            path: path, location: place, reason: "the end of an effect that did not start (\(end.origin))")
+            path: path, location: place,
+            reason: "the end of an effect that did not start (\(end.origin))")
         }
         session.effects[index].endedAtMilliseconds = end.endedAtMilliseconds
         session.effects[index].outcome = end.outcome
       case "end":
         session.end = try value(SessionEnd.self, of: body, field: nil, at: place, path: path)
       default:
-        throw SessionFileError(path: path, location: place, reason: "a record of unknown kind `\(kind)`")
+        throw SessionFileError(
+          path: path, location: place, reason: "a record of unknown kind `\(kind)`")
       }
     }
     if session.end == nil {
@@ -112,18 +129,24 @@ enum SessionLineDecoder<State: Codable & Sendable, Event: Codable & Sendable, Ca
     }
     // Calls are written as they end; a session lists them as they started.
     session.calls = session.calls.enumerated()
-      .sorted { ($0.element.startedAtMilliseconds, $0.offset) < ($1.element.startedAtMilliseconds, $1.offset) }
+      .sorted {
+        ($0.element.startedAtMilliseconds, $0.offset) < (
+          $1.element.startedAtMilliseconds, $1.offset
+        )
+      }
       .map(\.element)
     return session
   }
 
-  private static func parse(_ line: ArraySlice<UInt8>, line number: Int, path: String) throws(SessionFileError)
+  private static func parse(_ line: ArraySlice<UInt8>, line number: Int, path: String)
+    throws(SessionFileError)
     -> JSONNode
   {
     do {
       return try JSONNode.parse(line)
     } catch {
-      throw SessionFileError(path: path, location: "line \(number)", reason: "is not JSON (\(error))")
+      throw SessionFileError(
+        path: path, location: "line \(number)", reason: "is not JSON (\(error))")
     }
   }
 
@@ -144,8 +167,10 @@ enum SessionLineDecoder<State: Codable & Sendable, Event: Codable & Sendable, Ca
       return try NodeDecoding.decode(type, from: node)
     } catch let error as DecodingError {
       let (codingPath, fault) = SessionFile.fault(of: error)
-      let name = SessionFile.fieldName((field.map { [NodeKey(stringValue: $0)] } ?? []) + codingPath)
-      throw SessionFileError(path: path, location: place, reason: name.isEmpty ? fault : "\(name): \(fault)")
+      let name = SessionFile.fieldName(
+        (field.map { [NodeKey(stringValue: $0)] } ?? []) + codingPath)
+      throw SessionFileError(
+        path: path, location: place, reason: name.isEmpty ? fault : "\(name): \(fault)")
     } catch {
       throw SessionFileError(path: path, location: place, reason: SessionFile.reason(error))
     }

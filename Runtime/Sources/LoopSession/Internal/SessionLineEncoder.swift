@@ -6,7 +6,9 @@
 /// which holds the whole state: after the patches since the last keyframe have grown as
 /// large as that keyframe was, so a reader that must start over (a damaged record, a tool
 /// that starts mid-session) never reads much more than it would have with whole states.
-struct SessionLineEncoder<State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable> {
+struct SessionLineEncoder<
+  State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
+> {
   /// The state the next step's patch is taken from.
   private var state: JSONNode?
   /// The size of the last whole state written.
@@ -15,7 +17,8 @@ struct SessionLineEncoder<State: Codable & Sendable, Event: Codable & Sendable, 
   private var patchBytes = 0
 
   /// The header line: format, version, app, settings and the first state.
-  mutating func header(app: String, settings: [String: Int], initialState: State) throws -> [UInt8] {
+  mutating func header(app: String, settings: [String: Int], initialState: State) throws -> [UInt8]
+  {
     let initial = try NodeEncoding.encode(initialState)
     state = initial
     let header = JSONNode(
@@ -80,7 +83,8 @@ struct SessionLineEncoder<State: Codable & Sendable, Event: Codable & Sendable, 
     _ origin: SessionOrigin, atMilliseconds: Double, outcome: SessionEffect.Outcome
   ) throws -> [UInt8] {
     try Self.record(
-      "effect_end", EffectEnd(origin: origin, endedAtMilliseconds: atMilliseconds, outcome: outcome))
+      "effect_end", EffectEnd(origin: origin, endedAtMilliseconds: atMilliseconds, outcome: outcome)
+    )
   }
 
   /// The last line: how and when the recording ended.

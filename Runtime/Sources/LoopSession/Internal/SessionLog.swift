@@ -19,7 +19,9 @@ import Synchronization
 /// The file is made beside its path under a temporary name, given its header, and renamed
 /// over the path, so the path names a complete older file or a readable newer one, never a
 /// torn one.
-final class SessionLog<State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable>:
+final class SessionLog<
+  State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
+>:
   @unchecked Sendable
 {
   /// One thing that happened, waiting to be encoded.
@@ -53,7 +55,9 @@ final class SessionLog<State: Codable & Sendable, Event: Codable & Sendable, Cal
   ///
   /// - Throws: ``SessionFileError`` when the file cannot be made (a folder that is not
   ///   writable, a full disk).
-  init(path: String, app: String, settings: [String: Int], initialState: State) throws(SessionFileError) {
+  init(path: String, app: String, settings: [String: Int], initialState: State)
+    throws(SessionFileError)
+  {
     self.path = path
     var lines = SessionLineEncoder<State, Event, Call>()
     let header: [UInt8]
@@ -83,8 +87,9 @@ final class SessionLog<State: Codable & Sendable, Event: Codable & Sendable, Cal
     if wakeWriter { wake.signal() }
   }
 
-  /// Queues the end record, waits until every record is written (at most `timeout`), and
-  /// closes the file. Safe to call more than once and from any thread; only the first end
+  /// Queues the end record and closes the file.
+  ///
+  /// Waits until every record is written (at most `timeout`), then closes the file. Safe to call more than once and from any thread; only the first end
   /// is written.
   ///
   /// - Throws: ``SessionFileError`` when a write failed (a full disk), or the writer did not
@@ -121,12 +126,14 @@ final class SessionLog<State: Codable & Sendable, Event: Codable & Sendable, Cal
           switch entry {
           case .step(let event, let origin, let at, let state):
             buffer.append(
-              contentsOf: try lines.step(event: event, origin: origin, atMilliseconds: at, state: state))
+              contentsOf: try lines.step(
+                event: event, origin: origin, atMilliseconds: at, state: state))
           case .call(let call): buffer.append(contentsOf: try lines.call(call))
           case .effectStarted(let origin, let at):
             buffer.append(contentsOf: try lines.effectStarted(origin, atMilliseconds: at))
           case .effectEnded(let origin, let at, let outcome):
-            buffer.append(contentsOf: try lines.effectEnded(origin, atMilliseconds: at, outcome: outcome))
+            buffer.append(
+              contentsOf: try lines.effectEnded(origin, atMilliseconds: at, outcome: outcome))
           case .end(let end):
             buffer.append(contentsOf: try lines.end(end))
             ended = true
@@ -158,11 +165,13 @@ final class SessionLog<State: Codable & Sendable, Event: Codable & Sendable, Cal
     var written = 0
     while written < bytes.count {
       let result = bytes.withUnsafeBytes { raw in
-        systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
+        raw.baseAddress.map { systemWrite(descriptor, $0 + written, raw.count - written) } ?? 0
       }
       if result < 0 {
         if errno == EINTR { continue }
-        fail(SessionFileError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))"))
+        fail(
+          SessionFileError(
+            path: path, reason: "cannot be written (\(String(cString: strerror(errno))))"))
         return
       }
       written += result
@@ -172,18 +181,21 @@ final class SessionLog<State: Codable & Sendable, Event: Codable & Sendable, Cal
   /// Makes the file: a temporary one beside `path` holding `header`, renamed over `path`.
   private static func create(_ path: String, header: [UInt8]) throws(SessionFileError) -> Int32 {
     func failure(_ what: String) -> SessionFileError {
-      SessionFileError(path: path, reason: "cannot be written (\(what): \(String(cString: strerror(errno))))")
+      SessionFileError(
+        path: path, reason: "cannot be written (\(what): \(String(cString: strerror(errno))))")
     }
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+      .appendingPathComponent(
+        ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+      )
       .path
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure("create") }
     var written = 0
     while written < header.count {
       let result = header.withUnsafeBytes { raw in
-        systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
+        raw.baseAddress.map { systemWrite(descriptor, $0 + written, raw.count - written) } ?? 0
       }
       if result < 0, errno == EINTR { continue }
       guard result > 0 else {

@@ -82,8 +82,9 @@ enum SignalExit {
     _ = sigaction(signal, &action, nil)
   }
 
-  /// What the handler does: hand the signal to the hooks' thread, or (with no hooks, or a
-  /// second signal) restore the terminal and exit now. Async-signal-safe.
+  /// What the handler does.
+  ///
+  /// Hand the signal to the hooks' thread, or (with no hooks, or a second signal) restore the terminal and exit now. Async-signal-safe.
   fileprivate static func handle(_ signal: Int32) {
     let descriptor = pipeWriteEnd.load(ordering: .acquiring)
     if armed.load(ordering: .acquiring), descriptor >= 0,
@@ -97,7 +98,9 @@ enum SignalExit {
   }
 }
 
-/// The SIGINT/SIGTERM handler. A global function, so it converts to a C function pointer;
+/// The SIGINT/SIGTERM handler.
+///
+/// A global function, so it converts to a C function pointer;
 /// it captures nothing and calls only async-signal-safe functions.
 private func handleSignal(_ signal: Int32) {
   SignalExit.handle(signal)
