@@ -2,8 +2,19 @@ import Foundation
 import LoopSession
 import Testing
 
-/// A session of a tiny counter app, to read and write without any app's types.
-private typealias CounterSession = Session<Int, String, String>
+/// A tiny counter app's state, to read and write without any app's types.
+private struct Counter: Codable, Hashable, Sendable, ExpressibleByIntegerLiteral {
+  var count: Int
+  /// Text that makes the whole state larger than a patch, as an app's state is.
+  var label = String(repeating: "a counter that counts ", count: 6)
+
+  init(integerLiteral value: Int) {
+    count = value
+  }
+}
+
+/// A session of the counter app.
+private typealias CounterSession = Session<Counter, String, String>
 
 struct SessionFileTests {
   private static let path = "/tmp/counter-session.json"
@@ -40,12 +51,12 @@ struct SessionFileTests {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 6 && lines[5].isEmpty)
     #expect(
-      lines[0]
-        == #"{"app":"counter","format":"loop-session","initial_state":0,"settings":{},"version":2}"#
-    )
+      lines[0].hasPrefix(
+        #"{"app":"counter","format":"loop-session","initial_state":{"count":0,"label":"a counter"#))
+    #expect(lines[0].hasSuffix(#""settings":{},"version":2}"#))
     #expect(
       lines[1]
-        == #"{"step":{"at_ms":0,"event":"increment","origin":{"user":{}},"patch":[{"op":"replace","path":"","value":1}]}}"#
+        == #"{"step":{"at_ms":0,"event":"increment","origin":{"user":{}},"patch":[{"op":"replace","path":"/count","value":1}]}}"#
     )
     #expect(lines[3].hasPrefix(#"{"call":{"call":"load","ended_at_ms":12.4,"started_at_ms":0.1}}"#))
     #expect(lines[4] == #"{"end":{"at_ms":12.5,"reason":"finished"}}"#)
@@ -56,9 +67,10 @@ struct SessionFileTests {
     session.settings = ["debounce_ms": 300]
     #expect(
       Self.text(session).hasPrefix(
-        #"{"app":"counter","format":"loop-session","initial_state":0,"settings":{"debounce_ms":300}"#
+        #"{"app":"counter","format":"loop-session","initial_state":{"count":0,"#
       ))
     let version1 = String(decoding: SessionFile.encodeVersion1(session), as: UTF8.self)
+    #expect(Self.text(session).contains(#""settings":{"debounce_ms":300}"#))
     #expect(version1.contains("\"debounce_ms\" : \"300\""))
     #expect(version1.contains("\"version\" : 1"))
     let read = try Self.decode(version1)
@@ -95,6 +107,45 @@ struct SessionFileTests {
     #expect(cutShort > 0)
     let whole = try Self.decode(Self.text(Self.sample()))
     #expect(whole.endedEarly == nil)
+  }
+
+  /// A call's answer sent on as an event is written once: the event's line refers to the
+  /// call's, and the file reads back the same.
+  @Test func aLargeValueWrittenBeforeIsAReferenceAndReadsBack() throws {
+    typealias ListSession = Session<Counter, [String], [String]>
+    let answer = (1...12).map { "answer \($0) of the dependency" }
+    let session = ListSession(
+      app: "counter", initialState: 0,
+      steps: [
+        SessionStep(event: ["load"], origin: .user, atMilliseconds: 0, state: 0),
+        SessionStep(
+          event: answer, origin: .feedback(name: "load", generation: 0), atMilliseconds: 2,
+          state: 1),
+      ],
+      calls: [SessionCall(call: answer, startedAtMilliseconds: 0.1, endedAtMilliseconds: 1)])
+    // The steps are written before the calls here: the call refers to the event's line.
+    let text = String(decoding: SessionFile.encode(session), as: UTF8.self)
+    #expect(
+      text.split(separator: "\n").filter { $0.contains("answer 7 of the dependency") }.count == 1)
+    #expect(text.contains(#"{"call":{"call":{"$ref":"3/step/event"}"#))
+    let read = try SessionFile.decode(
+      ListSession.self, from: Data(text.utf8), path: Self.path, app: "counter")
+    #expect(read.steps.map(\.event) == session.steps.map(\.event))
+    #expect(read.calls.map(\.call) == [answer])
+    #expect(String(decoding: SessionFile.encode(read), as: UTF8.self) == text)
+  }
+
+  @Test func aReferenceToNothingIsRefusedWithItsLine() {
+    let text = Self.text(Self.sample()).replacingOccurrences(
+      of: #""event":"loaded""#, with: #""event":{"$ref":"9/step/event"}"#)
+    do {
+      _ = try Self.decode(text)
+      Issue.record("a reference to a line that is not there read")
+    } catch {
+      #expect(
+        error.description
+          == Self.path + #": line 3: `$ref` "9/step/event" names no value of an earlier line"#)
+    }
   }
 
   @Test func aFileWithNoEndRecordSaysWhereItStops() throws {
@@ -160,7 +211,8 @@ struct SessionFileTests {
     } catch {
       #expect(error.location == "step 2 (line 3)")
       #expect(
-        error.description == "/tmp/counter-session.json: step 2 (line 3): state: expected Int")
+        error.description == "/tmp/counter-session.json: step 2 (line 3): state.count: expected Int"
+      )
     }
   }
 
@@ -169,8 +221,8 @@ struct SessionFileTests {
     let cases = [
       (#","origin":{"user":{}}"#, "", "step 1 (line 2): missing `origin`"),
       (
-        #""path":"""#, #""path":"/count""#,
-        "step 1 (line 2): patch operation 1: a path into a number at /count"
+        #""path":"/count""#, #""path":"/count/x""#,
+        "step 1 (line 2): patch operation 1: a path into a number at /count/x"
       ),
       (
         #""op":"replace""#, #""op":"move""#,

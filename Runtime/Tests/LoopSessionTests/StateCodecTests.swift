@@ -58,10 +58,10 @@ struct StateCodecTests {
   }
 
   @Test func anUnchangedFieldIsTheSameNodeAndDecodesToTheSameValue() throws {
-    let before = try NodeEncoding.encode(Self.screen)
+    let before = try NodeEncoding.encode(Self.screen, remembering: true)
     var next = Self.screen
     next.status = .idle
-    let after = try NodeEncoding.encode(next, reusing: before)
+    let after = try NodeEncoding.encode(next, reusing: before, remembering: true)
     #expect(after["movies"] === before["movies"])
     #expect(after["status"] !== before["status"])
     let operations = JSONPatch.diff(from: before, to: after)
@@ -73,10 +73,10 @@ struct StateCodecTests {
   }
 
   @Test func anAppendedElementIsOneAddAtTheEnd() throws {
-    let before = try NodeEncoding.encode(Self.screen)
+    let before = try NodeEncoding.encode(Self.screen, remembering: true)
     var next = Self.screen
     next.movies.append(Movie(id: 4, title: "Saltwater Kings", rating: 5.5, released: nil))
-    let after = try NodeEncoding.encode(next, reusing: before)
+    let after = try NodeEncoding.encode(next, reusing: before, remembering: true)
     let operations = JSONPatch.diff(from: before, to: after)
     #expect(operations.map { "\($0.kind) \(JSONPatch.pointer($0.path))" } == ["add /movies/-"])
     let patch = JSONNode(.array(operations.map(\.node)))

@@ -51,12 +51,17 @@ public struct SessionRecording<
       try? made.withLock { $0 }?.finish(signal == SIGTERM ? .terminated : .interrupted)
     }
     do {
-      recorder = try SessionRecorder(
-        app: app, settings: settings, initialState: initialState, file: path)
+      // Made under the lock the hook takes: a signal while the file is being made waits
+      // for it, then ends it.
+      recorder = try made.withLock { slot throws(SessionFileError) in
+        let recorder = try SessionRecorder<State, Event, Call>(
+          app: app, settings: settings, initialState: initialState, file: path)
+        slot = recorder
+        return recorder
+      }
     } catch {
       throw RecordingError(underlying: error)
     }
-    made.withLock { [recorder] in $0 = recorder }
   }
 
   /// Runs `body`, then ends `recording` (when there is one) with how `body` ended.

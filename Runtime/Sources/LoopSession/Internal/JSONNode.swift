@@ -23,6 +23,8 @@ final class JSONNode {
   let kind: Kind
   /// The Swift value this node was encoded from or decoded to, if any (a cache).
   var value: Any?
+  /// The compact text of an array or object, once asked for (a cache).
+  private var cachedText: [UInt8]?
 
   init(_ kind: Kind, value: Any? = nil) {
     self.kind = kind
@@ -87,18 +89,17 @@ extension JSONNode {
     return bytes
   }
 
-  /// Appends the node's compact JSON text to `bytes`.
-  func write(to bytes: inout [UInt8]) {
+  /// The node's compact JSON text, kept for arrays and objects: a node shared by many
+  /// states or records is written out once, and a parent's text is made of its children's.
+  var text: [UInt8] {
+    if let cachedText { return cachedText }
+    var bytes: [UInt8] = []
     switch kind {
-    case .null: bytes.append(contentsOf: "null".utf8)
-    case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-    case .number(let text): bytes.append(contentsOf: text.utf8)
-    case .string(let text): Self.writeString(text, to: &bytes)
     case .array(let elements):
       bytes.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        element.write(to: &bytes)
+        bytes.append(contentsOf: element.text)
       }
       bytes.append(UInt8(ascii: "]"))
     case .object(let members):
@@ -107,31 +108,59 @@ extension JSONNode {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         Self.writeString(key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        members[key].unsafelyUnwrapped.write(to: &bytes)
+        bytes.append(contentsOf: members[key].unsafelyUnwrapped.text)
       }
       bytes.append(UInt8(ascii: "}"))
+    default:
+      write(to: &bytes)
+      return bytes
+    }
+    cachedText = bytes
+    return bytes
+  }
+
+  /// Appends the node's compact JSON text to `bytes`.
+  func write(to bytes: inout [UInt8]) {
+    switch kind {
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let text): bytes.append(contentsOf: text.utf8)
+    case .string(let text): Self.writeString(text, to: &bytes)
+    case .array, .object:
+      bytes.append(contentsOf: text)
     }
   }
 
   /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
   static func writeString(_ text: String, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-      case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-      case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: #"\u00"#.utf8)
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0x0F)])
-      default: bytes.append(byte)
+    var text = text
+    text.withUTF8 { utf8 in
+      bytes.append(UInt8(ascii: "\""))
+      // Runs that need no escape are copied whole; most text is one run.
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+          continue
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        runStart = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+        default:
+          let hex = Array("0123456789abcdef".utf8)
+          bytes.append(contentsOf: #"\u00"#.utf8)
+          bytes.append(hex[Int(byte >> 4)])
+          bytes.append(hex[Int(byte & 0x0F)])
+        }
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+      bytes.append(UInt8(ascii: "\""))
     }
-    bytes.append(UInt8(ascii: "\""))
   }
 }
 

@@ -42,10 +42,17 @@ enum JSONPatch {
 
   /// A JSON Pointer's text for `tokens`: `/` before each, `~` as `~0` and `/` as `~1`.
   static func pointer(_ tokens: [String]) -> String {
-    tokens.map {
-      "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    var pointer = ""
+    for token in tokens {
+      pointer.append("/")
+      if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+        pointer.append(
+          token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1"))
+      } else {
+        pointer.append(token)
+      }
     }
-    .joined()
+    return pointer
   }
 
   /// The tokens of a JSON Pointer's text; `nil` when it is not a pointer.

@@ -13,41 +13,79 @@ import Foundation
 /// 2001, `Data` as Base64, `URL` as its string, and an error for a number that is not finite.
 enum NodeEncoding {
   /// The tree of `value`, sharing what is unchanged with `previous`.
-  static func encode<T: Encodable>(_ value: T, reusing previous: JSONNode? = nil) throws -> JSONNode
-  {
-    try encodeValue(value, previous: previous, codingPath: [])
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - previous: The previous encoding of a value at the same place (the state before).
+  ///   - remembering: Whether each node keeps its value, for the next encoding to reuse:
+  ///     for states, not for records written once.
+  ///   - recent: The last value of each type encoded before, whose node is reused for an
+  ///     equal value (the page a call returned, then the event that carries it).
+  /// - Returns: The tree.
+  /// - Throws: `EncodingError` for a number that is not finite, or what `value` throws.
+  static func encode<T: Encodable>(
+    _ value: T, reusing previous: JSONNode? = nil, remembering: Bool = false,
+    recent: RecentValues? = nil
+  ) throws -> JSONNode {
+    try encodeValue(value, previous: previous, remembering: remembering, recent: recent, at: nil)
   }
 
+  /// The tree of `value` at `path`.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - previous: The node at the same place in the previous encoding, if any.
+  ///   - remembering: Whether each node keeps its value, for the next encoding to compare.
+  ///   - recent: The last value of each type encoded before, if kept.
+  ///   - path: Where the value is, for errors.
+  /// - Returns: The tree.
+  /// - Throws: `EncodingError` for a number that is not finite, or what `value` throws.
   static func encodeValue<T: Encodable>(
-    _ value: T, previous: JSONNode?, codingPath: [any CodingKey]
+    _ value: T, previous: JSONNode?, remembering: Bool, recent: RecentValues? = nil,
+    at path: KeyChain?
   ) throws -> JSONNode {
     if let previous, let earlier = previous.value, let equatable = value as? any Equatable,
       equatable.isEqual(to: earlier)
     {
       return previous
     }
+    if let recent, let entry = recent.entries[ObjectIdentifier(T.self)],
+      let equatable = value as? any Equatable, equatable.isEqual(to: entry.value)
+    {
+      return entry.node
+    }
     let node: JSONNode
-    switch value {
-    case let date as Date:
-      node = try number(date.timeIntervalSinceReferenceDate, codingPath: codingPath)
-    case let data as Data:
+    if T.self == Date.self, let date = value as? Date {
+      node = try number(date.timeIntervalSinceReferenceDate, at: path)
+    } else if T.self == Data.self, let data = value as? Data {
       node = JSONNode(.string(data.base64EncodedString()))
-    case let url as URL:
+    } else if T.self == URL.self, let url = value as? URL {
       node = JSONNode(.string(url.absoluteString))
-    default:
-      let encoder = NodeEncoder(codingPath: codingPath, previous: previous)
+    } else {
+      let encoder = NodeEncoder(
+        path: path, previous: previous, remembering: remembering, recent: recent)
       try value.encode(to: encoder)
       node = encoder.node()
     }
-    node.value = value
+    if remembering { node.value = value }
+    if let recent {
+      switch node.kind {
+      case .array(let elements) where elements.count >= RecentValues.fewestMembers:
+        recent.entries[ObjectIdentifier(T.self)] = (value, node)
+      case .object(let members) where members.count >= RecentValues.fewestMembers:
+        recent.entries[ObjectIdentifier(T.self)] = (value, node)
+      default: break
+      }
+    }
     return node
   }
 
   /// A number node for a `Double`, written as `JSONEncoder` writes it (`3` for 3.0).
-  static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONNode {
+  static func number(_ value: Double, at path: @autoclosure () -> KeyChain?) throws -> JSONNode {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
-        value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
+        value,
+        .init(codingPath: KeyChain.keys(path()), debugDescription: "\(value) is not a JSON number"))
     }
     if value == value.rounded(), abs(value) < 1e15 {
       return JSONNode(.number(String(Int64(value))))
@@ -74,14 +112,19 @@ private final class NodeEncoder: Encoder {
     case array(ArrayBuilder)
   }
 
-  let codingPath: [any CodingKey]
+  let path: KeyChain?
+  var codingPath: [any CodingKey] { KeyChain.keys(path) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   let previous: JSONNode?
+  let remembering: Bool
+  let recent: RecentValues?
   var storage = Storage.empty
 
-  init(codingPath: [any CodingKey], previous: JSONNode?) {
-    self.codingPath = codingPath
+  init(path: KeyChain?, previous: JSONNode?, remembering: Bool, recent: RecentValues?) {
+    self.path = path
     self.previous = previous
+    self.remembering = remembering
+    self.recent = recent
   }
 
   func node() -> JSONNode {
@@ -103,7 +146,7 @@ private final class NodeEncoder: Encoder {
       builder = ObjectBuilder(previous: earlier)
       storage = .object(builder)
     }
-    return KeyedEncodingContainer(KeyedContainer<Key>(builder: builder, codingPath: codingPath))
+    return KeyedEncodingContainer(KeyedContainer<Key>(builder: builder, encoder: self))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -116,7 +159,7 @@ private final class NodeEncoder: Encoder {
       builder = ArrayBuilder(previous: earlier)
       storage = .array(builder)
     }
-    return UnkeyedContainer(builder: builder, codingPath: codingPath)
+    return UnkeyedContainer(builder: builder, encoder: self)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -175,7 +218,12 @@ private func primitive<T: BinaryInteger & LosslessStringConvertible>(_ value: T)
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let builder: ObjectBuilder
-  let codingPath: [any CodingKey]
+  let encoder: NodeEncoder
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  private func at(_ key: any CodingKey) -> KeyChain {
+    KeyChain(encoder.path, key)
+  }
 
   private func set(_ node: JSONNode, _ key: Key) {
     builder.members[key.stringValue] = .node(node)
@@ -187,10 +235,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     set(JSONNode(.string(value)), key)
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    set(try NodeEncoding.number(value, codingPath: codingPath + [key]), key)
+    set(try NodeEncoding.number(value, at: at(key)), key)
   }
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    set(try NodeEncoding.number(Double(value), codingPath: codingPath + [key]), key)
+    set(try NodeEncoding.number(Double(value), at: at(key)), key)
   }
   mutating func encode(_ value: Int, forKey key: Key) throws { set(primitive(value), key) }
   mutating func encode(_ value: Int8, forKey key: Key) throws { set(primitive(value), key) }
@@ -206,7 +254,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     set(
       try NodeEncoding.encodeValue(
-        value, previous: builder.previous?[key.stringValue], codingPath: codingPath + [key]),
+        value, previous: builder.previous?[key.stringValue], remembering: encoder.remembering,
+        recent: encoder.recent, at: at(key)),
       key)
   }
 
@@ -229,32 +278,36 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func nestedEncoder(_ key: any CodingKey) -> NodeEncoder {
-    let encoder = NodeEncoder(
-      codingPath: codingPath + [key], previous: builder.previous?[key.stringValue])
-    builder.members[key.stringValue] = .encoder(encoder)
-    return encoder
+    let nested = NodeEncoder(
+      path: at(key), previous: builder.previous?[key.stringValue],
+      remembering: encoder.remembering, recent: encoder.recent)
+    builder.members[key.stringValue] = .encoder(nested)
+    return nested
   }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
   let builder: ArrayBuilder
-  let codingPath: [any CodingKey]
+  let encoder: NodeEncoder
+  var codingPath: [any CodingKey] { encoder.codingPath }
   var count: Int { builder.elements.count }
 
   private func append(_ node: JSONNode) {
     builder.elements.append(.node(node))
   }
 
-  private var nextKey: any CodingKey { NodeKey(intValue: builder.elements.count) }
+  private var nextKey: KeyChain {
+    KeyChain(encoder.path, NodeKey(intValue: builder.elements.count))
+  }
 
   mutating func encodeNil() throws { append(.null) }
   mutating func encode(_ value: Bool) throws { append(JSONNode(.bool(value))) }
   mutating func encode(_ value: String) throws { append(JSONNode(.string(value))) }
   mutating func encode(_ value: Double) throws {
-    append(try NodeEncoding.number(value, codingPath: codingPath + [nextKey]))
+    append(try NodeEncoding.number(value, at: nextKey))
   }
   mutating func encode(_ value: Float) throws {
-    append(try NodeEncoding.number(Double(value), codingPath: codingPath + [nextKey]))
+    append(try NodeEncoding.number(Double(value), at: nextKey))
   }
   mutating func encode(_ value: Int) throws { append(primitive(value)) }
   mutating func encode(_ value: Int8) throws { append(primitive(value)) }
@@ -270,7 +323,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) throws {
     append(
       try NodeEncoding.encodeValue(
-        value, previous: builder.previousOfNext, codingPath: codingPath + [nextKey]))
+        value, previous: builder.previousOfNext, remembering: encoder.remembering,
+        recent: encoder.recent, at: nextKey))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -288,9 +342,11 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   }
 
   private func nestedEncoder() -> NodeEncoder {
-    let encoder = NodeEncoder(codingPath: codingPath + [nextKey], previous: builder.previousOfNext)
-    builder.elements.append(.encoder(encoder))
-    return encoder
+    let nested = NodeEncoder(
+      path: nextKey, previous: builder.previousOfNext, remembering: encoder.remembering,
+      recent: encoder.recent)
+    builder.elements.append(.encoder(nested))
+    return nested
   }
 }
 
@@ -306,10 +362,10 @@ private struct SingleContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: Bool) throws { set(JSONNode(.bool(value))) }
   mutating func encode(_ value: String) throws { set(JSONNode(.string(value))) }
   mutating func encode(_ value: Double) throws {
-    set(try NodeEncoding.number(value, codingPath: codingPath))
+    set(try NodeEncoding.number(value, at: encoder.path))
   }
   mutating func encode(_ value: Float) throws {
-    set(try NodeEncoding.number(Double(value), codingPath: codingPath))
+    set(try NodeEncoding.number(Double(value), at: encoder.path))
   }
   mutating func encode(_ value: Int) throws { set(primitive(value)) }
   mutating func encode(_ value: Int8) throws { set(primitive(value)) }
@@ -323,7 +379,47 @@ private struct SingleContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt64) throws { set(primitive(value)) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    set(try NodeEncoding.encodeValue(value, previous: encoder.previous, codingPath: codingPath))
+    set(
+      try NodeEncoding.encodeValue(
+        value, previous: encoder.previous, remembering: encoder.remembering,
+        recent: encoder.recent, at: encoder.path))
+  }
+}
+
+/// The last value of each type a file's records encoded, with its node.
+///
+/// A dependency's answer is often sent on as an event: the page a call returned, then the
+/// `.pageLoaded` event carrying it. Encoding the event finds the page equal to the last page
+/// encoded and takes its node as it is, so the page is encoded once (and, being the same
+/// node, written once: ``ValueReferences``).
+final class RecentValues {
+  /// The fewest members or elements a value's node has to be kept: smaller ones are cheaper
+  /// to encode again than to compare.
+  static let fewestMembers = 4
+
+  var entries: [ObjectIdentifier: (value: Any, node: JSONNode)] = [:]
+}
+
+/// Where a value is, as a chain of keys: made for free as the encoder goes down, turned into
+/// a coding path only when one is asked for (an error, a type that reads it).
+final class KeyChain {
+  let parent: KeyChain?
+  let key: any CodingKey
+
+  init(_ parent: KeyChain?, _ key: any CodingKey) {
+    self.parent = parent
+    self.key = key
+  }
+
+  /// The coding path from the root to `chain`.
+  static func keys(_ chain: KeyChain?) -> [any CodingKey] {
+    var keys: [any CodingKey] = []
+    var link = chain
+    while let current = link {
+      keys.append(current.key)
+      link = current.parent
+    }
+    return keys.reversed()
   }
 }
 

@@ -56,14 +56,21 @@ enum SessionLineDecoder<
 
     var state = initialNode
     var running: [SessionOrigin: [Int]] = [:]
+    // Every line's record with its references put back, for later lines to refer to.
+    var records: [JSONNode] = [header]
     for (offset, line) in lines.enumerated().dropFirst() {
       let number = offset + 1
       let place = "line \(number)"
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        records.append(.null)
+        continue
+      }
       if session.end != nil {
         throw SessionFileError(path: path, location: place, reason: "a record after the end record")
       }
-      let record = try parse(line, line: number, path: path)
+      let record = try resolve(
+        parse(line, line: number, path: path), in: records, line: number, path: path)
+      records.append(record)
       guard case .object(let members) = record.kind, members.count == 1,
         let (kind, body) = members.first
       else {
@@ -148,6 +155,67 @@ enum SessionLineDecoder<
       throw SessionFileError(
         path: path, location: "line \(number)", reason: "is not JSON (\(error))")
     }
+  }
+
+  /// `node` with every `{"$ref": "L/pointer"}` replaced by the value it names in line L's
+  /// record (``ValueReferences``).
+  private static func resolve(
+    _ node: JSONNode, in records: [JSONNode], line: Int, path: String
+  ) throws(SessionFileError) -> JSONNode {
+    switch node.kind {
+    case .object(var members):
+      if members.count == 1, let reference = members["$ref"]?.string {
+        return try target(reference, in: records, line: line, path: path)
+      }
+      var changed = false
+      for (key, member) in members {
+        let resolved = try resolve(member, in: records, line: line, path: path)
+        if resolved !== member {
+          members[key] = resolved
+          changed = true
+        }
+      }
+      return changed ? JSONNode(.object(members)) : node
+    case .array(var elements):
+      var changed = false
+      for (index, element) in elements.enumerated() {
+        let resolved = try resolve(element, in: records, line: line, path: path)
+        if resolved !== element {
+          elements[index] = resolved
+          changed = true
+        }
+      }
+      return changed ? JSONNode(.array(elements)) : node
+    default:
+      return node
+    }
+  }
+
+  /// The value a reference names: a line before this one, then a JSON Pointer into it.
+  private static func target(
+    _ reference: String, in records: [JSONNode], line: Int, path: String
+  ) throws(SessionFileError) -> JSONNode {
+    let failure = SessionFileError(
+      path: path, location: "line \(line)",
+      reason: "`$ref` \"\(reference)\" names no value of an earlier line")
+    let slash = reference.firstIndex(of: "/") ?? reference.endIndex
+    guard let number = Int(reference[..<slash]), number >= 1, number < line,
+      number <= records.count, let tokens = JSONPatch.tokens(String(reference[slash...]))
+    else { throw failure }
+    var node = records[number - 1]
+    for token in tokens {
+      switch node.kind {
+      case .object(let members):
+        guard let member = members[token] else { throw failure }
+        node = member
+      case .array(let elements):
+        guard let index = Int(token), elements.indices.contains(index) else { throw failure }
+        node = elements[index]
+      default:
+        throw failure
+      }
+    }
+    return node
   }
 
   private static func member(_ node: JSONNode, _ key: String, _ place: String, _ path: String)

@@ -6,6 +6,7 @@
 /// which holds the whole state: after the patches since the last keyframe have grown as
 /// large as that keyframe was, so a reader that must start over (a damaged record, a tool
 /// that starts mid-session) never reads much more than it would have with whole states.
+/// A large value an earlier line holds is written as a reference to it (``ValueReferences``).
 struct SessionLineEncoder<
   State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
 > {
@@ -15,11 +16,15 @@ struct SessionLineEncoder<
   private var keyframeBytes = 0
   /// The bytes of patches written since that whole state.
   private var patchBytes = 0
+  /// What has been written, for references to it.
+  private var references = ValueReferences()
+  /// The last value of each type in the records, for an event that carries a call's answer.
+  private let recent = RecentValues()
 
   /// The header line: format, version, app, settings and the first state.
   mutating func header(app: String, settings: [String: Int], initialState: State) throws -> [UInt8]
   {
-    let initial = try NodeEncoding.encode(initialState)
+    let initial = try NodeEncoding.encode(initialState, remembering: true)
     state = initial
     let header = JSONNode(
       .object([
@@ -29,73 +34,68 @@ struct SessionLineEncoder<
         "settings": JSONNode(.object(settings.mapValues { JSONNode(.number(String($0))) })),
         "initial_state": initial,
       ]))
-    var bytes = header.serialized()
-    keyframeBytes = bytes.count
-    bytes.append(0x0A)
-    return bytes
+    keyframeBytes = initial.text.count
+    return references.line(header, except: [])
   }
 
   /// The line of one step: the event, who sent it, when, and the state as a patch or whole.
   mutating func step(event: Event, origin: SessionOrigin, atMilliseconds: Double, state: State)
     throws -> [UInt8]
   {
-    let node = try NodeEncoding.encode(state, reusing: self.state)
+    let node = try NodeEncoding.encode(state, reusing: self.state, remembering: true)
     var members = [
-      "event": try NodeEncoding.encode(event),
+      "event": try NodeEncoding.encode(event, recent: recent),
       "origin": try NodeEncoding.encode(origin),
-      "at_ms": try NodeEncoding.number(atMilliseconds, codingPath: []),
+      "at_ms": try NodeEncoding.number(atMilliseconds, at: nil),
     ]
     var patch: JSONNode?
     var patchSize = 0
     if let previous = self.state {
       let operations = JSONNode(.array(JSONPatch.diff(from: previous, to: node).map(\.node)))
       patch = operations
-      patchSize = operations.serialized().count
+      patchSize = references.size(of: operations)
     }
+    self.state = node
     if let patch, patchBytes + patchSize <= keyframeBytes {
       patchBytes += patchSize
       members["patch"] = patch
-    } else {
-      keyframeBytes = node.serialized().count
-      patchBytes = 0
-      members["state"] = node
+      return references.line(JSONNode(.object(["step": JSONNode(.object(members))])))
     }
-    self.state = node
-    var bytes: [UInt8] = []
-    JSONNode(.object(["step": JSONNode(.object(members))])).write(to: &bytes)
-    bytes.append(0x0A)
-    return bytes
+    // A keyframe: the whole state, which a reader can take without the lines before it.
+    keyframeBytes = node.text.count
+    patchBytes = 0
+    members["state"] = node
+    return references.line(
+      JSONNode(.object(["step": JSONNode(.object(members))])), except: ["step", "state"])
   }
 
   /// The line of one finished dependency call.
-  func call(_ call: SessionCall<Call>) throws -> [UInt8] {
-    try Self.record("call", call)
+  mutating func call(_ call: SessionCall<Call>) throws -> [UInt8] {
+    try record("call", call)
   }
 
   /// The line of an effect that started.
-  func effectStarted(_ origin: SessionOrigin, atMilliseconds: Double) throws -> [UInt8] {
-    try Self.record(
+  mutating func effectStarted(_ origin: SessionOrigin, atMilliseconds: Double) throws -> [UInt8] {
+    try record(
       "effect", SessionEffect(origin: origin, startedAtMilliseconds: atMilliseconds))
   }
 
   /// The line of an effect that ended.
-  func effectEnded(
+  mutating func effectEnded(
     _ origin: SessionOrigin, atMilliseconds: Double, outcome: SessionEffect.Outcome
   ) throws -> [UInt8] {
-    try Self.record(
+    try record(
       "effect_end", EffectEnd(origin: origin, endedAtMilliseconds: atMilliseconds, outcome: outcome)
     )
   }
 
   /// The last line: how and when the recording ended.
-  func end(_ end: SessionEnd) throws -> [UInt8] {
-    try Self.record("end", end)
+  mutating func end(_ end: SessionEnd) throws -> [UInt8] {
+    try record("end", end)
   }
 
-  private static func record<T: Encodable>(_ kind: String, _ value: T) throws -> [UInt8] {
-    var bytes = JSONNode(.object([kind: try NodeEncoding.encode(value)])).serialized()
-    bytes.append(0x0A)
-    return bytes
+  private mutating func record<T: Encodable>(_ kind: String, _ value: T) throws -> [UInt8] {
+    references.line(JSONNode(.object([kind: try NodeEncoding.encode(value, recent: recent)])))
   }
 }
 
