@@ -41,7 +41,7 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   private let answerNeverSent: Set<Int>
   /// The effects that had ended where a recording stops mid-run.
   ///
-  /// `nil` for a whole recording (``Session/stopsMidRun``). A call the recording lacks, from any other effect,
+  /// `nil` for a whole recording (`Session.stopsMidRun`). A call the recording lacks, from any other effect,
   /// came after the cut: it waits, as the killed run's would have, instead of failing.
   private let endedBeforeTheCut: Set<SessionOrigin>?
   private let clock: TestClock

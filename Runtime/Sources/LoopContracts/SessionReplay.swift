@@ -403,7 +403,7 @@ public struct ReplayReport: Hashable, Sendable, Codable {
   public let steps: Int
   /// The first failure; `nil` when the replay matched the recording.
   public let failure: ReplayFailure?
-  /// Where the file stopped before its end record (``Session/endedEarly``), as when the
+  /// Where the file stopped before its end record (`Session.endedEarly`), as when the
   /// recording process was killed; the steps before it are what was replayed.
   public let endedEarly: String?
 

@@ -6,7 +6,7 @@ import Foundation
 /// settings, first state), then one record per step, call, effect start and effect end in the
 /// order they happened, each a JSON object with sorted keys on one line, and an end record.
 /// A step holds its state as a JSON Patch (RFC 6902) from the state before it, or whole at a
-/// keyframe. ``SessionLog`` appends the records as the store runs, so a killed process leaves
+/// keyframe. ``SessionRecorder`` appends the records as the store runs, so a killed process leaves
 /// every record it finished; a reader replays those and says where the file ended early.
 /// Version 1, one JSON object holding every state whole, still reads.
 ///
