@@ -9,7 +9,7 @@ import Synchronization
 /// which writes the file as the store runs (a version 2 session, one line per record,
 /// encoded on a thread of its own), makes its store with ``store(running:)`` instead of
 /// `Store(initial:machine:)`, wraps each dependency call in ``record(_:otherwise:_:)``, and
-/// calls ``finish(_:)`` when it ends. Without a file the recorder keeps the session in
+/// calls ``finish(_:patience:)`` when it ends. Without a file the recorder keeps the session in
 /// memory (``session``), for tests. Only what the store and the calls carry is recorded:
 /// never the environment, so no API key or token.
 ///
@@ -48,7 +48,7 @@ public final class SessionRecorder<
   /// The file is made now, holding the header and first state, and replaces what `file`
   /// named (a regular file; ``SessionFile`` readers see the old file or the new one, never a
   /// torn one). Every later record is appended as soon as it is encoded, on a thread of the
-  /// recorder's own. Call ``finish(_:)`` when the run ends.
+  /// recorder's own. Call ``finish(_:patience:)`` when the run ends.
   ///
   /// - Parameters:
   ///   - app: The app's command name, which replay checks.
@@ -66,13 +66,20 @@ public final class SessionRecorder<
 
   /// Ends the recording.
   ///
-  /// Writes the end record after every record so far, and closes the file. Later events are not recorded. Safe to call from a signal's handler thread while
-  /// the store still runs, and more than once (only the first end is written). In memory,
-  /// sets ``Session/end``.
+  /// Writes the end record after every record so far, and closes the file. Later events are
+  /// not recorded. Safe to call from a signal's handler thread while the store still runs,
+  /// and more than once (only the first end is written). In memory, sets ``Session/end``.
   ///
-  /// - Parameter reason: Why the run ended.
-  /// - Throws: ``SessionFileError`` when a record could not be written (a full disk).
-  public func finish(_ reason: SessionEnd.Reason) throws(SessionFileError) {
+  /// - Parameters:
+  ///   - reason: Why the run ended.
+  ///   - patience: How long to wait for the records still being encoded; `nil` (the
+  ///     default) waits for all of them. A process ending on a signal waits a few seconds,
+  ///     then leaves a file that ends early rather than hang.
+  /// - Throws: ``SessionFileError`` when a record could not be written (a full disk), or
+  ///   the records were not all written within `patience`.
+  public func finish(_ reason: SessionEnd.Reason, patience: Duration? = nil)
+    throws(SessionFileError)
+  {
     let end = SessionEnd(reason: reason, atMilliseconds: now())
     guard let log else {
       recorded.withLock { session in
@@ -80,7 +87,7 @@ public final class SessionRecorder<
       }
       return
     }
-    try log.finish(end)
+    try log.finish(end, patience: patience)
   }
 
   /// What has been recorded so far in memory, calls in the order they started; a recorder

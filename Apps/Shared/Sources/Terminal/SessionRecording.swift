@@ -48,7 +48,9 @@ public struct SessionRecording<
     // The hook first: a signal from the moment the file exists ends it properly.
     let made = Mutex<SessionRecorder<State, Event, Call>?>(nil)
     SignalExit.add { signal in
-      try? made.withLock { $0 }?.finish(signal == SIGTERM ? .terminated : .interrupted)
+      // A few seconds for the records still being encoded, not a hang on the way out.
+      try? made.withLock { $0 }?.finish(
+        signal == SIGTERM ? .terminated : .interrupted, patience: .seconds(5))
     }
     do {
       // Made under the lock the hook takes: a signal while the file is being made waits

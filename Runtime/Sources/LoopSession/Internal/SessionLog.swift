@@ -89,16 +89,23 @@ final class SessionLog<
 
   /// Queues the end record and closes the file.
   ///
-  /// Waits until every record is written (at most `timeout`), then closes the file. Safe to call more than once and from any thread; only the first end
+  /// Waits until every record is written (at most `patience`, when given), then closes the
+  /// file. Safe to call more than once and from any thread; only the first end
   /// is written.
   ///
   /// - Throws: ``SessionFileError`` when a write failed (a full disk), or the writer did not
   ///   finish in time.
-  func finish(_ end: SessionEnd, timeout: Duration = .seconds(5)) throws(SessionFileError) {
+  func finish(_ end: SessionEnd, patience: Duration?) throws(SessionFileError) {
     append(.end(end))
-    let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000
-    guard done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
-      throw SessionFileError(path: path, reason: "was not finished in \(timeout)")
+    if let patience {
+      let (seconds, attoseconds) = patience.components
+      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      guard done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+        throw SessionFileError(
+          path: path, reason: "was not finished in \(patience); it ends early")
+      }
+    } else {
+      done.wait()
     }
     done.signal()  // for the next caller
     if let failure = queue.withLock({ $0.failure }) { throw failure }
