@@ -49,7 +49,7 @@ let package = Package(
     ),
     .target(name: "LoopSession", dependencies: ["Loop"], path: "Runtime/Sources/LoopSession"),
     .testTarget(
-      name: "LoopSessionTests", dependencies: ["Loop", "LoopSession"],
+      name: "LoopSessionTests", dependencies: ["Loop", "LoopSession", "TestSupport"],
       path: "Runtime/Tests/LoopSessionTests"),
     .target(
       name: "LoopContracts", dependencies: ["Loop", "LoopTesting", "LoopSession"],

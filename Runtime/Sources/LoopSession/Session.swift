@@ -204,6 +204,20 @@ public enum SessionOrigin: Codable, Hashable, Sendable, CustomStringConvertible 
   }
 }
 
+extension Array {
+  /// Recorded calls in the order they started (calls are recorded as they end), calls
+  /// that started together in the order they were recorded.
+  func inStartOrder<Call>() -> [SessionCall<Call>] where Element == SessionCall<Call> {
+    enumerated()
+      .sorted {
+        ($0.element.startedAtMilliseconds, $0.offset) < (
+          $1.element.startedAtMilliseconds, $1.offset
+        )
+      }
+      .map(\.element)
+  }
+}
+
 /// One dependency call of a ``Session``: the app's call value and when it ran.
 public struct SessionCall<Call: Codable & Sendable>: Codable, Sendable {
   /// The call: which dependency, its arguments and its outcome, as the app's enum says.

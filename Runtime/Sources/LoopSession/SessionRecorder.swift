@@ -94,13 +94,7 @@ public final class SessionRecorder<
   /// writing a file keeps only the header here.
   public var session: Session<State, Event, Call> {
     var session = recorded.withLock { $0 }
-    session.calls = session.calls.enumerated()
-      .sorted {
-        ($0.element.startedAtMilliseconds, $0.offset) < (
-          $1.element.startedAtMilliseconds, $1.offset
-        )
-      }
-      .map(\.element)
+    session.calls = session.calls.inStartOrder()
     return session
   }
 

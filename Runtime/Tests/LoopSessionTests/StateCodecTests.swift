@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LoopSession
@@ -88,7 +89,7 @@ struct StateCodecTests {
   /// The law a recording rests on: for any two values, the first with the patch between
   /// them applied is the second, also after the patch is written and read back.
   @Test func aPatchTurnsAnyValueIntoAnyOther() throws {
-    var random = SeededRandom(seed: 27)
+    var random = SeededGenerator(seed: 27)
     for round in 0..<600 {
       let old = Self.randomJSON(&random, depth: 0)
       let new =
@@ -127,7 +128,7 @@ struct StateCodecTests {
 
   // MARK: Random JSON
 
-  private static func randomJSON(_ random: inout SeededRandom, depth: Int) -> JSONNode {
+  private static func randomJSON(_ random: inout SeededGenerator, depth: Int) -> JSONNode {
     switch random.next() % (depth > 3 ? 4 : 6) {
     case 0: return .null
     case 1: return JSONNode(.bool(random.next() % 2 == 0))
@@ -147,7 +148,7 @@ struct StateCodecTests {
   }
 
   /// `node` with one part changed, added or removed, sharing the rest.
-  private static func mutated(_ node: JSONNode, _ random: inout SeededRandom) -> JSONNode {
+  private static func mutated(_ node: JSONNode, _ random: inout SeededGenerator) -> JSONNode {
     switch node.kind {
     case .array(var elements):
       if !elements.isEmpty, random.next() % 2 == 0 {
@@ -169,22 +170,5 @@ struct StateCodecTests {
     default:
       return randomJSON(&random, depth: 3)
     }
-  }
-}
-
-/// SplitMix64: the same numbers for the same seed on every machine.
-struct SeededRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

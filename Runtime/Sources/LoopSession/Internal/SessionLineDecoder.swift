@@ -135,13 +135,7 @@ enum SessionLineDecoder<
         : "after line \(lines.count), with no end record"
     }
     // Calls are written as they end; a session lists them as they started.
-    session.calls = session.calls.enumerated()
-      .sorted {
-        ($0.element.startedAtMilliseconds, $0.offset) < (
-          $1.element.startedAtMilliseconds, $1.offset
-        )
-      }
-      .map(\.element)
+    session.calls = session.calls.inStartOrder()
     return session
   }
 
