@@ -30,7 +30,15 @@ extension Search {
     examples: examples,
     invariants: invariants,
     laws: laws,
-    roundTrips: [.recordingFile(app: "movie-search", events: Event.self)],
+    roundTrips: [
+      .recordingFile(app: "movie-search", events: Event.self),
+      // A recording keeps the debounce, so its replay debounces as the app did.
+      RoundTrip("a recording's settings give back the debounce", sample: 50) { state in
+        Duration?.some(.milliseconds(300 + state.text.count))
+      } through: { debounce in
+        Search.debounce(inSessionSettings: Search.sessionSettings(debounce: debounce ?? .zero))
+      },
+    ],
     scenarios: scenarios + edgeScenarios + liveScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:

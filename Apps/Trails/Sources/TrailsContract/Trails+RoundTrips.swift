@@ -30,6 +30,19 @@ extension Trails {
       }
     },
     .recordingFile(app: "trails", events: Event.self),
+    // A recording keeps how the planner was set up, so its replay builds the same planner.
+    RoundTrip("a recording's settings give back the save window and watch interval", sample: 50) {
+      state -> [Duration?] in
+      let days = state.plan.days.count
+      return [.milliseconds(250 * days), days.isMultiple(of: 2) ? .seconds(days) : nil]
+    } through: { setup in
+      let settings = Trails.sessionSettings(
+        saveQuietWindow: setup[0] ?? .zero, watchInterval: setup[1])
+      return [
+        Trails.saveQuietWindow(inSessionSettings: settings),
+        Trails.watchInterval(inSessionSettings: settings),
+      ]
+    },
   ]
 }
 
