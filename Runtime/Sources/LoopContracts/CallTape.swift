@@ -10,6 +10,10 @@ import Synchronization
 /// the recording does not have is reported as the replay's failure and thrown as cancellation, so
 /// the replay's steps stop matching where it happened.
 ///
+/// A call's answer is not sent back before the steps the recording reduced between the call's
+/// end and the step its effect sent next: a key pressed while the answer was on its way to
+/// the store keeps its place in the replay, where answers arrive at once.
+///
 /// A recording ends, or a newer effect replaces an older one, at a moment that races with the
 /// effects still running; the replay takes the recording's side. An effect that did not
 /// complete in the recording waits, until it is cancelled again, at a call it had not made
@@ -44,6 +48,8 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   /// `nil` for a whole recording (`Session.stopsMidRun`). A call the recording lacks, from any other effect,
   /// came after the cut: it waits, as the killed run's would have, instead of failing.
   private let endedBeforeTheCut: Set<SessionOrigin>?
+  /// When each call is answered in the replay, in recorded milliseconds, by position.
+  private let answeredAt: [Double]
   private let clock: TestClock
   private let book: Mutex<Book>
   private let stepsSoFar: @Sendable () -> Int
@@ -53,15 +59,21 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   /// - Parameters:
   ///   - calls: The recorded calls.
   ///   - effects: The recorded effects, with how each ended.
-  ///   - lastSent: When each effect's last recorded step was reduced, by the effect.
+  ///   - steps: Who sent each recorded step and when it was reduced, in order.
   ///   - clock: The replay's test clock, which follows the recording.
   ///   - stepsSoFar: How many steps the replay has reduced, for the report of a call too many.
   ///   - endedEarly: Whether the recording was cut short (its process was killed).
   init(
-    calls: [SessionCall<Call>], effects: [SessionEffect], lastSent: [SessionOrigin: Double],
+    calls: [SessionCall<Call>], effects: [SessionEffect],
+    steps: [(origin: SessionOrigin, atMilliseconds: Double)],
     clock: TestClock, stepsSoFar: @escaping @Sendable () -> Int, endedEarly: Bool = false
   ) {
     self.calls = calls
+    answeredAt = calls.indices.map { Self.answerTime(of: $0, in: calls, steps: steps) }
+    var lastSent: [SessionOrigin: Double] = [:]
+    for step in steps where step.origin != .user {
+      lastSent[step.origin] = max(lastSent[step.origin] ?? step.atMilliseconds, step.atMilliseconds)
+    }
     endedBeforeTheCut = endedEarly ? Set(effects.filter { $0.outcome != nil }.map(\.origin)) : nil
     let calling = Set(calls.compactMap(\.by))
     let unfinished = effects.filter { $0.outcome != .completed }.map(\.origin)
@@ -122,8 +134,7 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
       try await clock.sleep(until: clock.now.advanced(by: .seconds(86_400 * 365)))
       throw CancellationError()
     }
-    let end = TestClock.Instant(
-      offset: Self.duration(milliseconds: calls[index].endedAtMilliseconds))
+    let end = TestClock.Instant(offset: Self.duration(milliseconds: answeredAt[index]))
     if end > clock.now { try await clock.sleep(until: end) }
     // Answered in the recording, but the recording's effect never got to send the answer:
     // here too it waits until it is cancelled, or its answer would be a step too many.
@@ -135,6 +146,34 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
       try await clock.sleep(until: end.advanced(by: .seconds(86_400 * 365)))
       throw CancellationError()
     }
+  }
+
+  /// When the call at `index` is answered in the replay: when it ended in the recording, or
+  /// just after the last step reduced between its end and the next step its effect sent.
+  ///
+  /// In the recording the answer took time to reach the store, and a step reduced meanwhile
+  /// (a key, another effect's event) came first; the replay's answer arrives at once, so it
+  /// waits for that step. Only the effect's next step counts, and only when the effect made no
+  /// other call before it (after a later call, the step is that call's answer).
+  static func answerTime(
+    of index: Int, in calls: [SessionCall<Call>],
+    steps: [(origin: SessionOrigin, atMilliseconds: Double)]
+  ) -> Double {
+    let call = calls[index]
+    let ended = call.endedAtMilliseconds
+    guard let by = call.by,
+      let sent = steps.firstIndex(where: { $0.origin == by && $0.atMilliseconds >= ended })
+    else { return ended }
+    let sentAt = steps[sent].atMilliseconds
+    let calledAgain = calls.indices.contains { other in
+      other != index && calls[other].by == by
+        && (ended..<sentAt).contains(calls[other].startedAtMilliseconds)
+    }
+    guard !calledAgain,
+      let between = steps[..<sent].last(where: { $0.atMilliseconds >= ended })
+    else { return ended }
+    // A microsecond after it (the replay clock's resolution), but never after the answer's step.
+    return max(ended, min(between.atMilliseconds + 0.001, sentAt))
   }
 
   /// Calls made that the recording does not have, with how many steps had been reduced.

@@ -51,12 +51,9 @@ where M.State: Codable & Hashable, M.Event: Codable & Equatable {
   ) async -> ReplayReport {
     let clock = TestClock()
     let counter = StepCounter()
-    var lastSent: [SessionOrigin: Double] = [:]
-    for step in session.steps where step.origin != .user {
-      lastSent[step.origin] = max(lastSent[step.origin] ?? step.atMilliseconds, step.atMilliseconds)
-    }
     let tape = CallTape(
-      calls: session.calls, effects: session.effects, lastSent: lastSent, clock: clock,
+      calls: session.calls, effects: session.effects,
+      steps: session.steps.map { ($0.origin, $0.atMilliseconds) }, clock: clock,
       stepsSoFar: { counter.value() }, endedEarly: session.stopsMidRun)
     let store = TestStore(
       initial: session.initialState, machine: makeMachine(tape, clock, session.settings),

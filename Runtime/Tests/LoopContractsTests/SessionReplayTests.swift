@@ -192,3 +192,36 @@ struct SessionReplayTests {
     #expect(failing.failure?.message.contains("the replay went on with .arrived(\"slow\")") == true)
   }
 }
+
+/// A session in which the user sent `go` again after `slow`'s call had returned but before its
+/// answer was reduced (a loaded machine, or a key pressed at that moment).
+private func userBetweenAnswerAndStep() -> Session<Racers.State, Racers.Event, Racers.Call> {
+  var session = slowFirst(order: true)
+  // Recorded order: go, slow's call returns at 0.5 ms, fast at 1, go again at 1.2, slow at 2.
+  var afterFast = session.steps[0].state
+  afterFast.arrivals = ["fast": 1]
+  afterFast.order = ["fast"]
+  var afterSlow = afterFast
+  afterSlow.arrivals["slow"] = 1
+  afterSlow.order.append("slow")
+  session.steps = [
+    session.steps[0],
+    SessionStep(
+      event: .arrived("fast"), origin: .feedback(name: "fast", generation: 0),
+      atMilliseconds: 1, state: afterFast),
+    SessionStep(event: .go, origin: .user, atMilliseconds: 1.2, state: afterFast),
+    SessionStep(
+      event: .arrived("slow"), origin: .feedback(name: "slow", generation: 0),
+      atMilliseconds: 2, state: afterSlow),
+  ]
+  return session
+}
+
+extension SessionReplayTests {
+  @Test func aStepReducedBetweenACallsEndAndItsAnswerKeepsItsPlaceInTheReplay() async {
+    let report = await Self.orderedReplay.replay(
+      userBetweenAnswerAndStep(), from: "racers.json",
+      against: contract { OrderedRacers(racers: Racers(slow: { 1 })) })
+    #expect(report.passed, "\(report.failure?.message ?? "")")
+  }
+}
