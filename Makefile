@@ -14,7 +14,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint \
+.PHONY: help deps build test conformance machine-mutants strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint \
   format coverage docs clean
 
 help: ## List the targets (the default)
@@ -59,9 +59,9 @@ conformance: deps ## Check every app's contract (examples, invariants, scenarios
 	$(BUILD) --product conformance
 	.build/debug/conformance
 
-strength: deps ## Run every contract against its machine-derived mutants; fails below 100% (docs/CONTRACTS.md)
+machine-mutants: deps ## Every contract against mutants derived from its machine (events, feedbacks); fails below 100% killed
 	$(BUILD) --product conformance
-	.build/debug/conformance --mutate --min-strength 100
+	.build/debug/conformance --mutate --min-machine-kills 100
 
 # Extra fixture-server options for `make serve`, such as SERVE_ARGS="--latency 200ms --fail-rate 0.1".
 SERVE_ARGS ?=
@@ -115,9 +115,12 @@ share-check: ## Run trails interactive under a pty beside one-shot edits; check 
 
 # A separate build in .build/tsan (about 2 minutes from scratch on 2 cores), then the suite.
 # universalmutator (PyPI) makes the mutants; installed here when missing, as deps installs apt's.
-mutation: deps ## Source-level mutants of each app's product code, conformance the oracle (APP= SAMPLE=60 SEED=1)
+mutation: deps ## Strength: source-level mutants of each app's product code, conformance the oracle (APP= SAMPLE=60 SEED=1 MIN_STRENGTH=)
 	@python3 -c 'import universalmutator' 2>/dev/null || python3 -m pip install --quiet universalmutator
-	scripts/mutation $(if $(APP),--app $(APP)) --sample $(or $(SAMPLE),60) --seed $(or $(SEED),1)
+	scripts/mutation $(if $(APP),--app $(APP)) --sample $(or $(SAMPLE),60) --seed $(or $(SEED),1) \
+	  $(if $(MIN_STRENGTH),--min-strength $(MIN_STRENGTH))
+
+strength: mutation ## The same as make mutation: a contract's strength is its source-level score
 
 mutation-diff: deps ## Every mutant of product-code lines changed since SINCE (HEAD~1); fails on an undeclared survivor
 	@python3 -c 'import universalmutator' 2>/dev/null || python3 -m pip install --quiet universalmutator

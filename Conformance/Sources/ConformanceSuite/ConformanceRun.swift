@@ -61,19 +61,20 @@ public struct ConformanceRun: Sendable {
   /// Whether every contract passed and every session replayed as recorded.
   public var passed: Bool { reports.allSatisfy(\.passed) && replays.allSatisfy(\.passed) }
 
-  /// The contracts whose strength is below `percent`, or whose equivalence declarations are
-  /// wrong, each as one line; empty when mutants were not run.
+  /// The contracts that kill under `percent` of their machine-derived mutants, or whose
+  /// equivalence declarations are wrong, each as one line; empty when mutants were not run.
   ///
-  /// - Parameter percent: The least strength accepted, from 0 to 100.
+  /// - Parameter percent: The least share of mutants killed accepted, from 0 to 100.
   /// - Returns: One line per contract that falls short.
-  public func strengthShortfalls(below percent: Double) -> [String] {
+  public func machineMutantShortfalls(below percent: Double) -> [String] {
     reports.compactMap { report in
-      guard let strength = report.strength else { return nil }
-      if strength.hasWrongDeclarations {
+      guard let verdicts = report.machineMutants else { return nil }
+      if verdicts.hasWrongDeclarations {
         return "\(report.contract): an equivalence declaration is wrong (see above)"
       }
-      guard strength.percent < percent else { return nil }
-      return "\(report.contract): strength \(TextReport.strength(strength)) is below \(percent)%"
+      guard verdicts.percent < percent else { return nil }
+      return "\(report.contract): machine mutants \(TextReport.machineMutantScore(verdicts)) "
+        + "is below \(percent)%"
     }
   }
 

@@ -101,7 +101,7 @@ public enum JUnitReport {
     cases += report.regressions.map {
       TestCase(group: "regressions", name: $0.file, time: 0, failure: $0.failure)
     }
-    for mutant in report.strength?.mutants ?? [] {
+    for mutant in report.machineMutants?.mutants ?? [] {
       let failure: String? =
         switch (mutant.killedBy, mutant.equivalence) {
         case (nil, nil): "nothing in the \(report.contract) contract notices when \(mutant.mutant)"
@@ -110,7 +110,7 @@ public enum JUnitReport {
         }
       let name =
         mutant.equivalence.map { "\(mutant.mutant) (equivalent: \($0))" } ?? mutant.mutant
-      cases.append(TestCase(group: "strength", name: name, time: 0, failure: failure))
+      cases.append(TestCase(group: "machine mutants", name: name, time: 0, failure: failure))
     }
     return cases
   }

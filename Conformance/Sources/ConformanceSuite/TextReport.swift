@@ -25,7 +25,7 @@ public struct TextReport: Sendable {
 
         """
     }
-    let mutated = run.reports.contains { $0.strength != nil }
+    let mutated = run.reports.contains { $0.machineMutants != nil }
     let header =
       [
         "app", "examples", "table", "invariants (states)", "laws (steps)", "round trips (states)",
@@ -47,8 +47,8 @@ public struct TextReport: Sendable {
       lines.append(line(cells))
     }
     for report in run.reports {
-      if let strength = report.strength {
-        lines += strengthLines(strength, of: report.contract)
+      if let verdicts = report.machineMutants {
+        lines += machineMutantLines(verdicts, of: report.contract)
       }
       if !report.passed {
         lines.append("")
@@ -106,7 +106,9 @@ public struct TextReport: Sendable {
   }
 
   /// The survivors, each in one sentence, then the mutants declared equivalent.
-  private func strengthLines(_ strength: StrengthReport, of contract: String) -> [String] {
+  private func machineMutantLines(_ strength: MachineMutantReport, of contract: String)
+    -> [String]
+  {
     var lines: [String] = []
     if !strength.survivors.isEmpty {
       lines.append("")
@@ -155,8 +157,8 @@ public struct TextReport: Sendable {
       ratio(budgets) { $0.failure != nil },
       "\(report.exploration.statesExplored) states, \(Self.rate(report.exploration.stepsPerSecond)) steps/s",
     ]
-      + (mutated ? [report.strength.map(Self.strength) ?? "-"] : []) + [
-        "\(Self.format(report.durationSeconds + (report.strength?.durationSeconds ?? 0))) s",
+      + (mutated ? [report.machineMutants.map(Self.machineMutantScore) ?? "-"] : []) + [
+        "\(Self.format(report.durationSeconds + (report.machineMutants?.durationSeconds ?? 0))) s",
         report.passed ? "pass" : "FAIL",
       ]
   }
@@ -167,7 +169,7 @@ public struct TextReport: Sendable {
   }
 
   /// `11/11 (100%), 2 equivalent`.
-  static func strength(_ strength: StrengthReport) -> String {
+  static func machineMutantScore(_ strength: MachineMutantReport) -> String {
     let counted = strength.mutants.count - strength.equivalent.count
     let percent = Int(strength.percent.rounded(.down))
     let equivalent = strength.equivalent.isEmpty ? "" : ", \(strength.equivalent.count) equivalent"

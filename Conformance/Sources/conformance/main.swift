@@ -42,10 +42,15 @@ let spec = CommandSpec(
       "sessions", valueName: "DIR", help: "Replay every DIR/<app>/*.json session too",
       default: "Fixtures/sessions"),
     .flag("diagram", help: "Print each contract's table as a Mermaid state diagram"),
-    .flag("mutate", help: "Also measure contract strength: run each contract against mutants"),
+    .flag(
+      "mutate",
+      help: "Also run each contract against its machine-derived mutants (events, feedbacks)"),
+    .value(
+      "min-machine-kills", valueName: "P",
+      help: "With --mutate, fail when a contract kills under P percent of its machine mutants"),
     .value(
       "min-strength", valueName: "P",
-      help: "With --mutate, fail when a contract kills under P percent of its mutants"),
+      help: "Not here: strength is the source-level score, make mutation MIN_STRENGTH=P"),
   ])
 
 await CLI.run(spec) { arguments in
@@ -59,13 +64,21 @@ await CLI.run(spec) { arguments in
   guard workers >= 1 else {
     throw UsageError("--workers must be at least 1", usage: arguments.usage)
   }
-  let minimumStrength = try arguments.value("min-strength", as: Int.self)
-  if let minimumStrength {
-    guard (0...100).contains(minimumStrength) else {
-      throw UsageError("--min-strength must be a percentage, 0 to 100", usage: arguments.usage)
+  if arguments.value("min-strength") != nil {
+    throw UsageError(
+      "--min-strength is not a conformance option: strength is the source-level mutation "
+        + "score (make mutation MIN_STRENGTH=P, or scripts/mutation --min-strength P); for "
+        + "the machine-derived mutants, give --mutate --min-machine-kills P",
+      usage: arguments.usage)
+  }
+  let minimumKills = try arguments.value("min-machine-kills", as: Int.self)
+  if let minimumKills {
+    guard (0...100).contains(minimumKills) else {
+      throw UsageError(
+        "--min-machine-kills must be a percentage, 0 to 100", usage: arguments.usage)
     }
     guard arguments.flag("mutate") else {
-      throw UsageError("--min-strength needs --mutate", usage: arguments.usage)
+      throw UsageError("--min-machine-kills needs --mutate", usage: arguments.usage)
     }
   }
 
@@ -147,7 +160,7 @@ await CLI.run(spec) { arguments in
     StandardOutput.write(report)
     if format != .text { StandardError.writeLine(run.summaryLine) }
   }
-  let shortfalls = run.strengthShortfalls(below: Double(minimumStrength ?? 0))
+  let shortfalls = run.machineMutantShortfalls(below: Double(minimumKills ?? 0))
   for shortfall in shortfalls {
     StandardError.writeLine("conformance: \(shortfall)")
   }

@@ -18,7 +18,7 @@ struct ConformanceTests {
     report.exploration.durationSeconds = 0
     report.exploration.stepsPerSecond = 0
     for index in report.scenarios.indices { report.scenarios[index].durationSeconds = 0 }
-    report.strength?.durationSeconds = 0
+    report.machineMutants?.durationSeconds = 0
     return report
   }
 
@@ -40,7 +40,7 @@ struct ConformanceTests {
     let movies = try await reports("movies", mutate: true, workers: 1)
     let moviesOnTwo = try await reports("movies", mutate: true, workers: 2)
     #expect(moviesOnTwo == movies)
-    #expect(movies.strength?.mutants.count ?? 0 > 4)
+    #expect(movies.machineMutants?.mutants.count ?? 0 > 4)
   }
 
   @Test func registeredNamesAreUnique() {
@@ -63,7 +63,7 @@ struct ConformanceTests {
   @Test func eachRuntimeMutantIsPlantedAndTheTemplateContractKillsThem() async throws {
     let contract = try #require(registeredContracts.first { $0.name == "template" })
     let report = await contract.run(with: ContractRunner(options: .init(mutate: true)))
-    let strength = try #require(report.strength)
+    let strength = try #require(report.machineMutants)
     let verdicts = Dictionary(
       uniqueKeysWithValues: strength.mutants.map { ($0.mutant, $0.killedBy) })
 

@@ -88,11 +88,15 @@ struct ReportFormatTests {
     #expect(
       text.contains(
         "  - nothing in the dial contract notices when every effect event is delivered twice"))
-    #expect(run.strengthShortfalls(below: 100) == ["dial: strength 1/5 (20%) is below 100.0%"])
-    #expect(run.strengthShortfalls(below: 20).isEmpty)
+    #expect(
+      run.machineMutantShortfalls(below: 100) == [
+        "dial: machine mutants 1/5 (20%) is below 100.0%"
+      ])
+    #expect(run.machineMutantShortfalls(below: 20).isEmpty)
 
     let xml = JUnitReport.render(run)
-    #expect(xml.contains(#"classname="dial.strength" name="`turn` is ignored by the reducer""#))
+    #expect(
+      xml.contains(#"classname="dial.machine mutants" name="`turn` is ignored by the reducer""#))
     #expect(xml.components(separatedBy: "<failure").count - 1 == 4)
   }
 }

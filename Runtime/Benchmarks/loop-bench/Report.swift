@@ -23,7 +23,7 @@ struct Report {
   /// Samples of B9, in nanoseconds per launch.
   var coldStart: [Double]
   /// Samples of B10, one per measured run over every registered contract's mutants.
-  var strength: [StrengthTime.Run]
+  var machineMutants: [MachineMutantTime.Run]
   /// Samples of B11 and B12, one per run.
   var sessions: [SessionBench.Sample]
   /// Measured runs per workload (B1 to B5, B7, B8).
@@ -162,7 +162,7 @@ struct Report {
       "B7_testStoreLatency": testStoreLatencyJSON,
       "B8_planPersistence": planPersistenceJSON,
       "B9_coldStart": coldStartJSON,
-      "B10_strengthTime": strengthJSON,
+      "B10_machineMutantTime": machineMutantJSON,
       "B11_sessionRecording": sessionRecordingJSON,
       "B12_sessionReplay": sessionReplayJSON,
       "targets": targets,
@@ -195,15 +195,15 @@ struct Report {
   }
 
   /// B10: median seconds for every contract against every mutant, and mutants per second.
-  private var strengthJSON: [String: Any] {
+  private var machineMutantJSON: [String: Any] {
     [
       "runner": "ContractRunner, depth 6, seed 1, mutate",
-      "runs": strength.count,
+      "runs": machineMutants.count,
       "warmupRuns": 1,
-      "mutants": strength.first?.mutants ?? 0,
-      "totalSeconds": rounded(Bench.median(strength.map(\.totalSeconds)), places: 3),
-      "samplesTotalSeconds": strength.map { rounded($0.totalSeconds, places: 3) },
-      "mutantsPerSecond": rounded(Bench.median(strength.map(\.mutantsPerSecond)), places: 1),
+      "mutants": machineMutants.first?.mutants ?? 0,
+      "totalSeconds": rounded(Bench.median(machineMutants.map(\.totalSeconds)), places: 3),
+      "samplesTotalSeconds": machineMutants.map { rounded($0.totalSeconds, places: 3) },
+      "mutantsPerSecond": rounded(Bench.median(machineMutants.map(\.mutantsPerSecond)), places: 1),
     ]
   }
 

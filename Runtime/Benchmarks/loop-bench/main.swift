@@ -1,6 +1,6 @@
 // loop-bench: throughput, latency and memory of the Loop runtime, printed as one JSON object.
 // B1-B5 measure the runtime; B6-B10 what people wait for: conformance, a TestStore step, the
-// trails database, a CLI's cold start and contract strength.
+// trails database, a CLI's cold start and the machine-derived mutants' run.
 //
 // The main thread only waits on a semaphore while everything runs in a task: an async main
 // parks it in `sigsuspend` (dispatch_main), which valgrind 3.19 cannot run beside the
@@ -128,8 +128,12 @@ let conformanceRuns = 3
     let command = "movies " + ColdStart.arguments.joined(separator: " ")
     progress("B9 coldStart: \(command) x \(ColdStart.launches) launches")
     let coldStart = try ColdStart.run()
-    progress("B10 strengthTime: every contract against every mutant x \(conformanceRuns) runs")
-    let strength = try await Bench.repeated(conformanceRuns) { try await StrengthTime.run() }
+    progress(
+      "B10 machineMutantTime: every contract against every machine mutant x \(conformanceRuns) runs"
+    )
+    let machineMutants = try await Bench.repeated(conformanceRuns) {
+      try await MachineMutantTime.run()
+    }
 
     progress(
       "B11 sessionRecording and B12 sessionReplay: \(2 * SessionBench.pages) events x \(runs) runs")
@@ -152,7 +156,7 @@ let conformanceRuns = 3
       testStoreLatency: latency,
       planPersistence: persistence,
       coldStart: coldStart,
-      strength: strength,
+      machineMutants: machineMutants,
       sessions: sessions,
       runs: runs
     )

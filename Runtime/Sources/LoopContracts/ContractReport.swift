@@ -31,8 +31,8 @@ public struct ContractReport: Sendable, Codable, Hashable {
   /// Scenario trajectories depend on how
   /// effects interleave, so this count can differ between runs; exploration's cannot.
   public var scenarioStates = 0
-  /// The contract's verdict on each mutant, when run with `--mutate`.
-  public var strength: StrengthReport?
+  /// The contract's verdict on each machine-derived mutant, when run with `--mutate`.
+  public var machineMutants: MachineMutantReport?
   /// Wall time of the whole run, in seconds.
   public var durationSeconds: Double = 0
 
@@ -266,4 +266,13 @@ public struct RegressionResult: Sendable, Codable, Hashable {
   public var file: String
   /// What failed again, or why the path could not be replayed; `nil` when it now passes.
   public var failure: String?
+}
+
+extension ContractReport {
+  /// The verdict on the machine-derived mutants, under its name before 0.9.
+  @available(*, deprecated, renamed: "machineMutants")
+  public var strength: MachineMutantReport? {
+    get { machineMutants }
+    set { machineMutants = newValue }
+  }
 }

@@ -24,7 +24,7 @@ public struct ContractRunner: Sendable {
     public var regressionsDirectory: String?
     /// Whether to write exploration failures to ``regressionsDirectory``.
     public var saveFailures: Bool
-    /// Whether to measure contract strength too: the whole contract once per ``Mutant``.
+    /// Whether to run the machine-derived mutants too: the whole contract once per ``Mutant``.
     public var mutate: Bool
     /// How many mutants run at once, and how many threads expand each level of an
     /// exploration; every report is the same for any number (only the times differ).
@@ -36,7 +36,7 @@ public struct ContractRunner: Sendable {
     ///   - exploration: Exploration limits.
     ///   - regressionsDirectory: Where saved failure paths live.
     ///   - saveFailures: Whether to save new exploration failures there.
-    ///   - mutate: Whether to measure contract strength too.
+    ///   - mutate: Whether to run the machine-derived mutants too.
     ///   - workers: How many mutants and exploration threads at once; every core by default.
     public init(
       exploration: ExplorationLimits = .init(),
@@ -63,7 +63,8 @@ public struct ContractRunner: Sendable {
     self.options = options
   }
 
-  /// Runs every check of `contract`, and measures its strength when ``Options/mutate`` is on.
+  /// Runs every check of `contract`, and its machine-derived mutants when ``Options/mutate`` is
+  /// on.
   ///
   /// - Parameter contract: The contract.
   /// - Returns: The report.
@@ -73,14 +74,14 @@ public struct ContractRunner: Sendable {
     var report = await run(contract, as: Subject(), faults: PlantedFaults(), isMutant: false)
     if options.mutate {
       if report.passed {
-        report.strength = await strength(of: contract)
+        report.machineMutants = await machineMutants(of: contract)
       } else {
         // Every mutant would be "killed" by the failures the contract already has.
-        var strength = StrengthReport()
-        strength.problems.append(
-          "the contract fails without any mutant, so its strength cannot be measured: fix the "
+        var verdicts = MachineMutantReport()
+        verdicts.problems.append(
+          "the contract fails without any mutant, so its mutants cannot be run: fix the "
             + "failures below first")
-        report.strength = strength
+        report.machineMutants = verdicts
       }
     }
     return report
@@ -93,9 +94,9 @@ public struct ContractRunner: Sendable {
   ///
   /// - Parameter contract: The contract.
   /// - Returns: The verdict on every mutant.
-  public func strength<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+  public func machineMutants<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
     of contract: Contract<M, Phase, Kind>
-  ) async -> StrengthReport where M.State: Hashable, M.Event: Codable {
+  ) async -> MachineMutantReport where M.State: Hashable, M.Event: Codable {
     let clock = ContinuousClock()
     let start = clock.now
     var names: [String] = []
@@ -104,19 +105,19 @@ public struct ContractRunner: Sendable {
     }
     let mutants: [Mutant<Kind>] =
       Kind.allCases.map { .ignores($0) } + names.map { .withoutFeedback($0) } + Mutant.runtime
-    var strength = StrengthReport()
+    var verdicts = MachineMutantReport()
     // Mutants run `workers` at a time; their results are kept in mutant order.
     let results = await orderedMap(mutants, width: options.workers) { mutant in
       await self.verdict(on: mutant, of: contract)
     }
-    strength.mutants = results
+    verdicts.mutants = results
     for declared in contract.equivalentMutants.keys where !mutants.contains(declared) {
-      strength.problems.append(
+      verdicts.problems.append(
         "\(declared) is declared equivalent, but the runner makes no such mutant: "
           + "remove the declaration (feedbacks: \(names.joined(separator: ", ")))")
     }
-    strength.durationSeconds = seconds(start.duration(to: clock.now))
-    return strength
+    verdicts.durationSeconds = seconds(start.duration(to: clock.now))
+    return verdicts
   }
 
   /// Runs the whole contract against `mutant` and says what killed it, if anything.
@@ -466,5 +467,18 @@ public struct ContractRunner: Sendable {
         try? data.write(to: folder.appendingPathComponent(name))
       }
     }
+  }
+}
+
+extension ContractRunner {
+  /// Runs the whole contract once per machine-derived mutant, under its name before 0.9.
+  ///
+  /// - Parameter contract: The contract.
+  /// - Returns: The verdict on every mutant.
+  @available(*, deprecated, renamed: "machineMutants(of:)")
+  public func strength<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>
+  ) async -> MachineMutantReport where M.State: Hashable, M.Event: Codable {
+    await machineMutants(of: contract)
   }
 }

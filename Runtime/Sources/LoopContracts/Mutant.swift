@@ -1,5 +1,5 @@
 /// A deliberate fault the runner plants in a machine or in the runtime around it, to measure
-/// whether a contract notices: ``ContractRunner/strength(of:)`` runs the whole contract once
+/// whether a contract notices: ``ContractRunner/machineMutants(of:)`` runs the whole contract once
 /// per mutant, and a mutant is *killed* when any check fails.
 ///
 /// Mutants are derived from the machine with no per-app code: one per event kind, one per
@@ -48,7 +48,7 @@ public enum Mutant<Kind: ContractLabel>: Hashable, Sendable, CustomStringConvert
   var changesReducer: Bool { ignoredKind != nil }
 }
 
-/// What ``ContractRunner/strength(of:)`` found for one mutant.
+/// What ``ContractRunner/machineMutants(of:)`` found for one mutant.
 public struct MutantResult: Sendable, Codable, Hashable {
   /// The mutant, in words ("`retry` is ignored by the reducer").
   public var mutant: String
@@ -63,8 +63,12 @@ public struct MutantResult: Sendable, Codable, Hashable {
   public var isKilled: Bool { killedBy != nil }
 }
 
-/// A contract's strength: its verdict on every mutant.
-public struct StrengthReport: Sendable, Codable, Hashable {
+/// A contract's verdict on every machine-derived ``Mutant``.
+///
+/// It says whether every event kind and feedback is observed by some check, not what each
+/// does: a contract's *strength* is its source-level mutation score (`make mutation`,
+/// docs/CONTRACTS.md), which this report does not measure.
+public struct MachineMutantReport: Sendable, Codable, Hashable {
   /// One result per mutant, in the order they ran.
   public var mutants: [MutantResult] = []
   /// Declarations that are wrong: an equivalence for a mutant the runner does not make.
@@ -103,3 +107,7 @@ public struct StrengthReport: Sendable, Codable, Hashable {
     !wronglyEquivalent.isEmpty || !problems.isEmpty
   }
 }
+
+/// The report's name before 0.9: it is not a contract's strength.
+@available(*, deprecated, renamed: "MachineMutantReport")
+public typealias StrengthReport = MachineMutantReport

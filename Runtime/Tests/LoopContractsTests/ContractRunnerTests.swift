@@ -189,7 +189,7 @@ struct ContractRunnerTests {
     #expect(failure.contains("Fix: before the send, `await store.settle()`"))
     // A mutant is judged by the contract's rules: the race kills none, so a runtime fault
     // this clockless loader cannot see survives.
-    let strength = await runner.strength(of: contract)
+    let strength = await runner.machineMutants(of: contract)
     #expect(strength.mutants.allSatisfy { $0.killedWith?.contains("raced") != true })
     let scaled = strength.mutants.first {
       $0.mutant == "every clock sleep wakes at 2/3 of its duration"

@@ -4,16 +4,16 @@ import LoopTesting
 import TestSupport
 import Testing
 
-/// Contract strength (mutants the runner derives from the machine) and the mistakes a
+/// Machine-derived mutants (the runner makes them from the machine, not from its source) and the mistakes a
 /// contract itself can contain: each is reported by name with what to do.
 @Suite(.watchdog)
-struct ContractStrengthTests {
+struct MachineMutantTests {
   private let runner = ContractRunner(options: .init(exploration: .init(depth: 4, seed: 7)))
 
   @Test func eachIgnoredEventKindIsKilledAndEachRuntimeFaultANoEffectMachineCannotSeeSurvives()
     async
   {
-    let strength = await runner.strength(of: TurnstileContracts.contract { Turnstile() })
+    let strength = await runner.machineMutants(of: TurnstileContracts.contract { Turnstile() })
 
     #expect(
       strength.mutants.map(\.mutant) == [
@@ -32,7 +32,7 @@ struct ContractStrengthTests {
   }
 
   @Test func removingTheFeedbackIsKilledByTheScenarioBudget() async throws {
-    let strength = await runner.strength(
+    let strength = await runner.machineMutants(
       of: LoaderContracts.contract(name: "loader") { PagedLoader(load: $0) })
 
     let removed = try #require(
@@ -53,7 +53,7 @@ struct ContractStrengthTests {
         .sleepsScaled(numerator: 3, denominator: 2): reason,
       ])
 
-    let strength = await runner.strength(of: contract)
+    let strength = await runner.machineMutants(of: contract)
 
     #expect(strength.survivors.isEmpty)
     #expect(strength.equivalent.map(\.equivalence) == Array(repeating: reason, count: 4))
@@ -66,7 +66,7 @@ struct ContractStrengthTests {
       { Turnstile() },
       equivalentMutants: [.ignores(.coin): "coins do not matter", .withoutFeedback("poll"): "?"])
 
-    let strength = await runner.strength(of: contract)
+    let strength = await runner.machineMutants(of: contract)
 
     #expect(strength.wronglyEquivalent.map(\.mutant) == ["`coin` is ignored by the reducer"])
     #expect(
