@@ -28,7 +28,7 @@ extension Movies {
     invariants: invariants,
     laws: laws,
     roundTrips: [.recordingFile(app: "movies", events: Event.self)],
-    scenarios: scenarios + liveScenarios,
+    scenarios: scenarios + liveScenarios + catalogScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:
         "an answer applies only to the request in flight, which the first copy ends",
