@@ -39,7 +39,7 @@ extension Search {
         Search.debounce(inSessionSettings: Search.sessionSettings(debounce: debounce ?? .zero))
       },
     ],
-    scenarios: scenarios + edgeScenarios + liveScenarios,
+    scenarios: scenarios + edgeScenarios + liveScenarios + catalogScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:
         "every answer names its request and the reducer takes only the one in flight, which "
@@ -105,8 +105,8 @@ extension Search {
   /// Whether `ranked` is the offline ranking docs/apps/search.md describes, worked out here.
   ///
   /// Every movie of `movies` (once) whose title starts with the query, then those with a word
-  /// that does, then those that contain it, each group most popular first. Ties within a
-  /// group may come in any order.
+  /// that does, then those that contain it, each group most popular first; equal popularity
+  /// by title, then by TMDB id.
   static func isDocumentedRanking(_ ranked: [Movie], of query: String, among movies: [Movie])
     -> Bool
   {
@@ -120,7 +120,10 @@ extension Search {
     guard Set(ranked.map(\.id)) == matching, ranked.count == matching.count else { return false }
     return zip(ranked, ranked.dropFirst()).allSatisfy { first, next in
       let (a, b) = (group(first) ?? 3, group(next) ?? 3)
-      return a < b || (a == b && first.popularity >= next.popularity)
+      guard a == b else { return a < b }
+      if first.popularity != next.popularity { return first.popularity > next.popularity }
+      if first.title != next.title { return first.title < next.title }
+      return first.id < next.id
     }
   }
 
@@ -175,6 +178,16 @@ extension Search {
         expected.append(movie)
       }
       return after.movies == expected
+    },
+    Law("a page that arrives gives the count of results and the last page TMDB said", on: .loaded) {
+      before, event, after in
+      guard case .loaded(let request, let page) = event, request == before.status.request else {
+        return true
+      }
+      guard case .results(let shown) = after.status else { return false }
+      return shown.query == request.query && shown.pagesLoaded == request.page
+        && shown.totalResults == page.totalResults && shown.lastPage == page.lastPage
+        && shown.more == .idle
     },
     Law(
       "load more asks for the next page of the same query while there is one, else nothing",

@@ -1,0 +1,104 @@
+import LoopContracts
+import LoopTesting
+import MovieCatalog
+import MovieCatalogDoubles
+import SearchFeature
+
+extension Search {
+  /// What the live catalog promises of the pages it reads and the failures it reports, as
+  /// the search shows them (docs/apps/search.md, "Failures"): release days (a real
+  /// `YYYY-MM-DD` day, `""` for an unknown one), an error line for what TMDB will not
+  /// recover from, and offline results saying why for what it may. Also the order of ties in
+  /// offline ranking: equal popularity, then title, then TMDB id.
+  ///
+  /// The catalog's cases and their expected values are `TMDBSamples`, written by hand.
+  static let catalogScenarios: [Scenario<Search>] = [
+    Scenario("a release day is a real YYYY-MM-DD day; any other text is an error naming it") {
+      context in
+      for (text, year) in TMDBSamples.releaseDays {
+        let state = await searchOnce(
+          context, [.status(200, TMDBSamples.onePage(releaseDate: text))])
+        let movie = state.movies.first
+        context.check(
+          movie?.year == year && movie?.releaseDate?.description == text,
+          "\(text): year \(movie?.year.map(String.init) ?? "none")")
+      }
+      for text in TMDBSamples.notDays {
+        let state = await searchOnce(
+          context, [.status(200, TMDBSamples.onePage(releaseDate: text))])
+        let line = TMDBSamples.notADayLine(text, path: "/3/search/movie")
+        context.check(failedLine(state) == line, "\(text): \(state.status)")
+      }
+    },
+    Scenario("what TMDB will not recover from is an error line naming the HTTP status") {
+      context in
+      for (answers, line) in TMDBSamples.rejections {
+        let state = await searchOnce(context, answers)
+        context.check(failedLine(state) == line, "expected \"\(line)\", got \(state.status)")
+      }
+      for (body, reason) in TMDBSamples.malformedBodies {
+        let line = "the response from /3/search/movie was not a movie page: \(reason)"
+        let state = await searchOnce(context, [.status(200, body)])
+        context.check(failedLine(state) == line, "expected \"\(line)\", got \(state.status)")
+      }
+    },
+    Scenario("what TMDB may recover from shows offline results, saying why") { context in
+      for (answers, line) in TMDBSamples.outages {
+        let state = await searchOnce(context, answers)
+        guard case .offline(let offline) = state.status else {
+          context.check(false, "expected offline results for \"\(line)\", got \(state.status)")
+          continue
+        }
+        context.check(offline.reason == line, "why: \"\(offline.reason)\", not \"\(line)\"")
+      }
+    },
+    Scenario("offline, equal popularity ranks by title, then by TMDB id") { context in
+      func movie(_ id: Int, _ title: String, _ popularity: Double) -> Movie {
+        Movie(id: id, title: title, popularity: popularity)
+      }
+      // Seen under "the duo"; then "duo" fails and is ranked offline (no bundled title has it).
+      let seen = [
+        movie(901, "Duo Beta", 3), movie(903, "Duo Alpha", 3), movie(902, "Duo Alpha", 3),
+        movie(904, "The Duo", 9), movie(905, "Induo", 1), movie(906, "Duo Gamma", 4),
+      ]
+      let page = MoviePage(page: 1, results: seen, totalPages: 1, totalResults: 6)
+      let catalog = MovieCatalog(
+        popular: SearchSamples.catalog.popular,
+        search: { query, _ in
+          guard query == "the duo" else { throw serverError }
+          return page
+        })
+      let clock = TestClock()
+      let store = context.store(
+        initial: State(), machine: SearchSamples.machine(catalog, clock: clock), clock: clock)
+      store.send(.textChanged("the duo"))
+      await store.advance(by: window)
+      await store.wait { $0.movies.count == 6 }
+      store.send(.textChanged("duo"))
+      await store.advance(by: window)
+      await store.wait { if case .offline = $0.status { true } else { false } }
+      context.check(
+        store.state.movies.map(\.id) == [906, 902, 903, 901, 904, 905],
+        "Duo Gamma, Duo Alpha (902, 903), Duo Beta, The Duo, Induo: \(store.state.movies.map(\.id))"
+      )
+    },
+  ]
+
+  /// The line of a search that failed with an error, or `nil`.
+  private static func failedLine(_ state: State) -> String? {
+    guard case .failed(_, let message) = state.status else { return nil }
+    return message
+  }
+
+  /// The search's state once a search for "seven" has been answered, failed or fallen back
+  /// offline, its HTTP answered by `answers` and every retry's wait let pass.
+  private static func searchOnce(
+    _ context: ScenarioContext<Search>, _ answers: [ScriptedHTTP.Answer]
+  ) async -> State {
+    let store = liveStore(context, ScriptedHTTP(answers))
+    store.send(.textChanged("seven"))
+    await store.advance(by: window + .seconds(60))
+    await store.wait { $0.status.request == nil && $0.status.debouncing == nil }
+    return store.state
+  }
+}

@@ -1,0 +1,124 @@
+/// TMDB answers written by hand, with what the live catalog promises to make of each: the
+/// cases the contracts of every app on `MovieCatalog` (movies, movie-search) run through
+/// their own stores.
+///
+/// The expected values come from the catalog's documentation (`ReleaseDate`: exactly
+/// `YYYY-MM-DD`, a real day of the proleptic Gregorian calendar between years 1 and 9999, `""`
+/// for an unknown day; `MovieCatalogError.userMessage`: one line naming the HTTP status and
+/// what TMDB said), worked out here rather than by the code they check.
+public enum TMDBSamples {
+  /// A page of one movie, id 7, titled "Seven", released on `releaseDate` and rated
+  /// `voteAverage`, as TMDB writes it.
+  ///
+  /// - Parameters:
+  ///   - releaseDate: The `release_date` text, written as given.
+  ///   - voteAverage: The `vote_average`.
+  /// - Returns: The JSON body.
+  public static func onePage(releaseDate: String, voteAverage: Double = 6.5) -> String {
+    #"{"page":1,"results":[{"adult":false,"backdrop_path":null,"genre_ids":[18],"id":7,"#
+      + #""original_language":"en","original_title":"Seven","overview":"","popularity":1.5,"#
+      + #""poster_path":null,"release_date":"\#(releaseDate)","title":"Seven","video":false,"#
+      + #""vote_average":\#(voteAverage),"vote_count":3}],"total_pages":1,"total_results":1}"#
+  }
+
+  /// Release days that are days, with their year: leap days (2000 is one, as a multiple of
+  /// 400), the first and last years, and the last day of each length of month.
+  public static let releaseDays: [(text: String, year: Int)] = [
+    ("2024-02-29", 2024), ("2000-02-29", 2000), ("0001-01-01", 1), ("9999-12-31", 9_999),
+    ("2023-12-31", 2_023), ("2023-04-30", 2_023), ("2023-01-31", 2_023), ("2023-02-28", 2_023),
+  ]
+
+  /// `release_date` texts that are neither `""` nor a day: not days of the calendar (1900 and
+  /// 2023 are not leap years), and not the form TMDB writes (short parts, spaces, a time, other
+  /// separators, signs, digits other than ASCII's).
+  public static let notDays = [
+    "2023-02-29", "1900-02-29", "2024-02-30", "2024-04-31", "2024-01-32", "2024-01-00",
+    "2024-00-10", "2024-13-01", "0000-01-01", "24-01-01", "2024-1-01", "2024-01-1",
+    " 2024-01-01", "2024-01-01T00:00:00Z", "2024/01/01", "2024-01-01-", "-2024-01-01",
+    "+024-01-01", "２０２４-01-01",
+  ]
+
+  /// The line a page with the release day `text` fails with, read from `path`.
+  ///
+  /// - Parameters:
+  ///   - text: One of ``notDays``.
+  ///   - path: The endpoint's path, such as `/3/movie/popular`.
+  /// - Returns: The failure's line.
+  public static func notADayLine(_ text: String, path: String) -> String {
+    "the response from \(path) was not a movie page: \"\(text)\" is neither \"\" nor a "
+      + "YYYY-MM-DD day at results[0].release_date"
+  }
+
+  /// Ratings and how a movie's line shows them: to one decimal, half away from zero.
+  public static let ratings: [(voteAverage: Double, text: String)] = [
+    (8.677, "8.7"), (5.0, "5.0"), (9.96, "10.0"), (0.04, "0.0"), (7.25, "7.3"), (0, "0.0"),
+  ]
+
+  /// Answers TMDB will not recover from, each asked once, with the line the failure shows.
+  public static let rejections: [(answers: [ScriptedHTTP.Answer], line: String)] = [
+    (
+      [.status(401, #"{"status_code":7,"status_message":"Invalid API key.","success":false}"#)],
+      "TMDB rejected the API key (HTTP 401): Invalid API key."
+    ),
+    ([.status(401)], "TMDB rejected the API key (HTTP 401): TMDB did not say why"),
+    ([.status(404, #"{"status_code":34}"#)], "TMDB has no such resource (HTTP 404)"),
+    (
+      [.status(400, #"{"status_code":22,"status_message":"Invalid page."}"#)],
+      "there is no page 1 of results (TMDB serves pages 1 to 500)"
+    ),
+    (
+      [.status(400, #"{"status_code":5,"status_message":"Invalid parameters."}"#)],
+      "TMDB answered HTTP 400: Invalid parameters."
+    ),
+    ([.status(418, "teapot")], "TMDB answered HTTP 418"),
+  ]
+
+  /// Answers TMDB may recover from, repeated past the client's 3 retries (or asking for a wait
+  /// over 5 s, which ends them), with the line the failure shows.
+  public static let outages: [(answers: [ScriptedHTTP.Answer], line: String)] = [
+    (
+      [.status(429, "{}", retryAfter: "7")],
+      "TMDB is limiting requests (HTTP 429): try again in 7 seconds"
+    ),
+    (
+      Array(
+        repeating: .status(500, #"{"status_code":11,"status_message":"Internal error."}"#), count: 4
+      ),
+      "TMDB failed on its side (HTTP 500): Internal error."
+    ),
+    (
+      Array(repeating: .status(502, "<html>Bad Gateway</html>"), count: 4),
+      "TMDB failed on its side (HTTP 502): try again later"
+    ),
+    (
+      Array(repeating: .status(429, "{}", retryAfter: "1"), count: 4),
+      "TMDB is limiting requests (HTTP 429): try again in 1 second"
+    ),
+    (
+      Array(repeating: .status(429), count: 4),
+      "TMDB is limiting requests (HTTP 429): try again shortly"
+    ),
+  ]
+
+  /// Bodies served with HTTP 200 that are not a movie page, with what the failure's line
+  /// says after `the response from <path> was not a movie page: `.
+  public static let malformedBodies: [(body: String, reason: String)] = [
+    ("", "the body is empty"),
+    ("  \r\n\t", "the body is empty"),
+    (
+      // 76 characters once each run of spaces is one: the first 40 are shown.
+      "<html>\n  <head><title>502 Bad Gateway</title></head>\n  <body>nginx</body></html>",
+      #"the body is not valid JSON (it begins "<html> <head><title>502 Bad Gateway</tit...")"#
+    ),
+    ("<p>gone</p>", #"the body is not valid JSON (it begins "<p>gone</p>")"#),
+    (
+      #"{"page":1,"results":[{"id":"seven"}],"total_pages":1,"total_results":1}"#,
+      "expected Int at results[0].id"
+    ),
+    (#"{"page":1,"total_pages":1,"total_results":1}"#, #"missing "results" at the top level"#),
+    (
+      #"{"page":null,"results":[],"total_pages":1,"total_results":0}"#,
+      "expected Int at page, found null"
+    ),
+  ]
+}
