@@ -13,6 +13,21 @@ extension Search {
   ///
   /// The catalog's cases and their expected values are `TMDBSamples`, written by hand.
   static let catalogScenarios: [Scenario<Search>] = [
+    Scenario("a v3 key goes in the api_key item, any other token in a Bearer header") {
+      context in
+      for (token, bearer, key) in TMDBSamples.credentials {
+        let http = ScriptedHTTP([.fixture("movies/search/star.json")])
+        let store = liveStore(context, http, token: token)
+        store.send(.textChanged("star"))
+        await store.advance(by: window)
+        await store.wait { !$0.movies.isEmpty }
+        let request = http.requests.first
+        context.check(
+          request?.query["api_key"] == key && request?.authorization == bearer,
+          "\(token.debugDescription): api_key \(request?.query["api_key"] ?? "none"), "
+            + "Authorization \(request?.authorization ?? "none")")
+      }
+    },
     Scenario("a release day is a real YYYY-MM-DD day; any other text is an error naming it") {
       context in
       for (text, year) in TMDBSamples.releaseDays {

@@ -21,6 +21,20 @@ public enum TMDBSamples {
       + #""vote_average":\#(voteAverage),"vote_count":3}],"total_pages":1,"total_results":1}"#
   }
 
+  /// Tokens as a user may set `TMDB_API_KEY`, with how each is sent (docs/apps/movies.md): a
+  /// 32-character hexadecimal v3 key in the `api_key` query item, anything else as a read
+  /// access token in `Authorization: Bearer`; spaces and a newline around it are not part of it.
+  public static let credentials: [(token: String, bearer: String?, apiKey: String?)] = [
+    ("eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl", "Bearer eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl", nil),
+    ("0123456789abcdef0123456789abcdef", nil, "0123456789abcdef0123456789abcdef"),
+    ("0123456789ABCDEF0123456789ABCDEF", nil, "0123456789ABCDEF0123456789ABCDEF"),
+    (" 0123456789abcdef0123456789abcdef\n", nil, "0123456789abcdef0123456789abcdef"),
+    ("0123456789abcdef0123456789abcde", "Bearer 0123456789abcdef0123456789abcde", nil),
+    ("0123456789abcdef0123456789abcdef0", "Bearer 0123456789abcdef0123456789abcdef0", nil),
+    ("0123456789abcdef0123456789abcdeg", "Bearer 0123456789abcdef0123456789abcdeg", nil),
+    ("\tsecret-token ", "Bearer secret-token", nil),
+  ]
+
   /// Release days that are days, with their year: leap days (2000 is one, as a multiple of
   /// 400), the first and last years, and the last day of each length of month.
   public static let releaseDays: [(text: String, year: Int)] = [
