@@ -5,9 +5,10 @@ import MovieCatalogDoubles
 import MoviesFeature
 
 extension Movies {
-  /// What the live catalog promises of the pages it reads and the failures it reports, as the
-  /// pager shows them: release days (a real `YYYY-MM-DD` day, `""` for an unknown one), the
-  /// line each movie is listed with (docs/apps/movies.md: title, year or `—`, rating to one
+  /// What the live catalog promises of the pages it reads and the failures it reports.
+  ///
+  /// As the pager shows them: release days (a real `YYYY-MM-DD` day, `""` for an unknown one),
+  /// the line each movie is listed with (docs/apps/movies.md: title, year or `—`, rating to one
   /// decimal), and the one line a failed page is shown with, naming the HTTP status.
   ///
   /// The cases and their expected values are `TMDBSamples`, written by hand.

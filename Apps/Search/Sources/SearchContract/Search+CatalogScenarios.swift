@@ -5,11 +5,12 @@ import MovieCatalogDoubles
 import SearchFeature
 
 extension Search {
-  /// What the live catalog promises of the pages it reads and the failures it reports, as
-  /// the search shows them (docs/apps/search.md, "Failures"): release days (a real
-  /// `YYYY-MM-DD` day, `""` for an unknown one), an error line for what TMDB will not
-  /// recover from, and offline results saying why for what it may. Also the order of ties in
-  /// offline ranking: equal popularity, then title, then TMDB id.
+  /// What the live catalog promises, as the search shows it (docs/apps/search.md).
+  ///
+  /// Credentials by shape, release days (a real `YYYY-MM-DD` day, `""` for an unknown one), an
+  /// error line for what TMDB will not recover from, and offline results saying why for what
+  /// it may ("Failures"). Also the order of ties in offline ranking: equal popularity, then
+  /// title, then TMDB id.
   ///
   /// The catalog's cases and their expected values are `TMDBSamples`, written by hand.
   static let catalogScenarios: [Scenario<Search>] = [
