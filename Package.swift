@@ -206,7 +206,7 @@ let package = Package(
       name: "TrailsContract",
       dependencies: [
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "CSQLite", "Weather", "Fixtures",
-        "LoopContracts", "LoopTesting", "LoopSession",
+        "LoopContracts", "LoopTesting", "LoopSession", "HTTPRetry", "HTTPTransport",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),
     .testTarget(

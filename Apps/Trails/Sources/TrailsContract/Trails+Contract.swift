@@ -58,7 +58,8 @@ extension Trails {
     invariants: invariants,
     laws: laws,
     roundTrips: roundTrips,
-    scenarios: persistenceScenarios + sqliteScenarios + navigationScenarios + forecastScenarios,
+    scenarios: persistenceScenarios + sqliteScenarios + navigationScenarios + forecastScenarios
+      + weatherScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:
         "every answer names what it answers (the write pending or in flight, the stored "

@@ -1,0 +1,213 @@
+import Foundation
+import HTTPRetry
+import HTTPTransport
+import LoopContracts
+import LoopTesting
+import Synchronization
+import TrailsFeature
+import TrailsModel
+import Weather
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension Trails {
+  /// The live forecast, its HTTP answered by a script: what is asked of Open-Meteo, how each
+  /// WMO weather code reads (docs/apps/trails.md, "Forecasts"), and the one line each kind of
+  /// failure is shown with. Every expected value is written here by hand.
+  static let weatherScenarios: [Scenario<Trails>] = [
+    Scenario("a trail's forecast asks Open-Meteo for its trailhead, 7 days, in local time") {
+      context in
+      let http = OpenMeteoScript([.ok(days(codes: [0]))])
+      _ = await trailForecast(context, http)
+      let query = http.requests.first?.query ?? [:]
+      // Cinder Corrie's trailhead in regions.json: 57.1342, -4.9178.
+      context.check(
+        query == [
+          "latitude": "57.1342", "longitude": "-4.9178",
+          "daily": "temperature_2m_max,temperature_2m_min,precipitation_sum,weather_code",
+          "timezone": "auto", "forecast_days": "7",
+        ], "the query: \(query)")
+      context.check(http.requests.first?.path == "/v1/forecast", "the forecast endpoint")
+    },
+    Scenario("each WMO weather code reads as its words; codes between groups are unknown") {
+      context in
+      let words: [(Int?, String)] = [
+        (0, "clear"), (1, "mainly clear"), (2, "partly cloudy"), (3, "overcast"), (4, "unknown"),
+        (44, "unknown"), (45, "fog"), (48, "fog"), (49, "unknown"), (50, "unknown"),
+        (51, "drizzle"), (57, "drizzle"), (58, "unknown"), (60, "unknown"), (61, "rain"),
+        (67, "rain"), (68, "unknown"), (70, "unknown"), (71, "snow"), (77, "snow"),
+        (78, "unknown"), (79, "unknown"), (80, "rain showers"), (82, "rain showers"),
+        (83, "unknown"), (84, "unknown"), (85, "snow showers"), (86, "snow showers"),
+        (87, "unknown"), (94, "unknown"), (95, "thunderstorm"), (99, "thunderstorm"),
+        (100, "unknown"), (-1, "unknown"), (nil, "unknown"),
+      ]
+      let http = OpenMeteoScript([.ok(days(codes: words.map(\.0)))])
+      let status = await trailForecast(context, http)
+      guard case .loaded(let forecast) = status else {
+        context.check(false, "the forecast did not load: \(String(describing: status))")
+        return
+      }
+      context.check(
+        forecast.days.map(\.code.words) == words.map(\.1),
+        "\(zip(words.map(\.0), forecast.days.map(\.code.words)).map { "\($0.0 ?? -99): \($0.1)" })")
+      // 35 days from 2026-12-01: December's 31, then 2027-01-01 to 2027-01-04.
+      context.check(
+        forecast.days.first?.date.description == "2026-12-01"
+          && forecast.days.last?.date.description == "2027-01-04",
+        "dated \(forecast.days.first?.date.description ?? "") to "
+          + (forecast.days.last?.date.description ?? ""))
+    },
+    Scenario("each kind of Open-Meteo failure is shown as its own line") { context in
+      let reason = #"{"error":true,"reason":"Latitude must be in range of -90 to 90°."}"#
+      let twoDays =
+        #"{"daily":{"time":["2026-12-01","2026-12-02"],"temperature_2m_max":[9.5],"#
+        + #""temperature_2m_min":[1,2],"precipitation_sum":[0,0],"weather_code":[0,0]}}"#
+      let cases: [(answers: [OpenMeteoScript.Answer], line: String)] = [
+        (
+          [.status(400, reason)],
+          "the forecast was refused: Latitude must be in range of -90 to 90°."
+        ),
+        ([.status(400, "{}")], "the forecast was refused: HTTP 400 without a reason"),
+        (
+          Array(repeating: .status(429, "{}"), count: 4),
+          "too many forecast requests for Open-Meteo; try again in a minute"
+        ),
+        (
+          Array(repeating: .status(503, "{}"), count: 4),
+          "the forecast service failed (HTTP 503); try again later"
+        ),
+        ([.status(404, "{}")], "the forecast service answered HTTP 404; check --api-base"),
+        ([.status(200, "<html>")], "the forecast could not be read: the body is not valid JSON"),
+        (
+          [.status(200, "{}")], #"the forecast could not be read: missing "daily" in the top level"#
+        ),
+        (
+          [.status(200, twoDays)],
+          "the forecast could not be read: daily.temperature_2m_max: 1 values for 2 days in "
+            + "temperature_2m_max"
+        ),
+        (Array(repeating: .timeout, count: 4), "no forecast: the request timed out"),
+      ]
+      for (answers, line) in cases {
+        let status = await trailForecast(context, OpenMeteoScript(answers))
+        context.check(
+          status == .failed(line), "expected \"\(line)\", got \(String(describing: status))")
+      }
+    },
+    Scenario("a forecast day that is not a real YYYY-MM-DD day is an error naming it") {
+      context in
+      for text in [
+        "2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-01-00", "2026-01-32",
+        "2026-12-01-01", "26-12-01", "2026-1-01", "2026-12-1", "2026/12/01", "２０２６-12-01",
+        " 2026-12-01",
+      ] {
+        let body =
+          #"{"daily":{"time":["\#(text)"],"temperature_2m_max":[9.5],"temperature_2m_min":[1],"#
+          + #""precipitation_sum":[0],"weather_code":[0]}}"#
+        let status = await trailForecast(context, OpenMeteoScript([.status(200, body)]))
+        let line =
+          "the forecast could not be read: daily.time[0]: expected a day as YYYY-MM-DD, found "
+          + "\"\(text)\""
+        context.check(status == .failed(line), "\(text): \(String(describing: status))")
+      }
+      // Leap days of leap years are days.
+      for text in ["2028-02-29", "2000-02-29"] {
+        let body =
+          #"{"daily":{"time":["\#(text)"],"temperature_2m_max":[9.5],"temperature_2m_min":[1],"#
+          + #""precipitation_sum":[0],"weather_code":[0]}}"#
+        let status = await trailForecast(context, OpenMeteoScript([.status(200, body)]))
+        guard case .loaded(let forecast) = status else {
+          context.check(false, "\(text): \(String(describing: status))")
+          continue
+        }
+        context.check(forecast.days.first?.date.description == text, "\(text) reads back")
+      }
+    },
+  ]
+
+  /// An Open-Meteo answer of one day per code, from 2026-12-01 on, dry and 5 to 10 °C.
+  private static func days(codes: [Int?]) -> String {
+    var day = TrailsSamples.today
+    var dates: [String] = []
+    for _ in codes {
+      dates.append("\"\(day)\"")
+      day = day.adding(days: 1)
+    }
+    let values = codes.map { $0.map(String.init) ?? "null" }
+    let repeated = { (value: String) in Array(repeating: value, count: codes.count) }
+    return #"{"daily":{"time":[\#(dates.joined(separator: ","))],"#
+      + #""temperature_2m_max":[\#(repeated("10").joined(separator: ","))],"#
+      + #""temperature_2m_min":[\#(repeated("5").joined(separator: ","))],"#
+      + #""precipitation_sum":[\#(repeated("0").joined(separator: ","))],"#
+      + #""weather_code":[\#(values.joined(separator: ","))]}}"#
+  }
+
+  /// The forecast shown for Cinder Corrie once opened, from the live service on `http`, every
+  /// retry's wait let pass.
+  private static func trailForecast(_ context: ScenarioContext<Trails>, _ http: OpenMeteoScript)
+    async -> ForecastStatus?
+  {
+    let clock = TestClock()
+    let weather = WeatherService.live(
+      transport: http.transport, clock: clock, retryPolicy: RetryPolicy(random: { 0 }))
+    let machine = TrailsDoubles.machine(
+      store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: weather,
+      clock: clock)
+    let store = context.store(initial: TrailsSamples.launch, machine: machine, clock: clock)
+    await store.wait { $0.restore == .done }
+    store.send(.open("trails://trail/\(TrailsSamples.cinder)"))
+    await store.advance(by: .seconds(60))
+    await store.wait { $0.trailForecast.map { $0.status != .loading } ?? false }
+    return store.state.trailForecast?.status
+  }
+}
+
+/// Open-Meteo's answers, in order, and the requests that got them.
+private final class OpenMeteoScript: Sendable {
+  enum Answer: Sendable {
+    case status(Int, String)
+    case timeout
+
+    static func ok(_ body: String) -> Answer { .status(200, body) }
+  }
+
+  struct Request: Sendable {
+    var path: String
+    var query: [String: String]
+  }
+
+  private let answers: Mutex<[Answer]>
+  private let seen = Mutex<[Request]>([])
+
+  init(_ answers: [Answer]) {
+    self.answers = Mutex(answers)
+  }
+
+  var requests: [Request] { seen.withLock { $0 } }
+
+  var transport: HTTPTransport {
+    HTTPTransport { [self] request in
+      let components = request.url.flatMap {
+        URLComponents(url: $0, resolvingAgainstBaseURL: false)
+      }
+      let query = Dictionary(
+        (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+      ) { first, _ in first }
+      seen.withLock { $0.append(Request(path: components?.path ?? "", query: query)) }
+      let answer = answers.withLock { $0.isEmpty ? .status(500, "{}") : $0.removeFirst() }
+      switch answer {
+      case .status(let status, let body):
+        guard
+          let url = request.url,
+          let response = HTTPURLResponse(
+            url: url, statusCode: status, httpVersion: nil, headerFields: nil)
+        else { throw URLError(.badServerResponse) }
+        return (Data(body.utf8), response)
+      case .timeout:
+        throw URLError(.timedOut)
+      }
+    }
+  }
+}
