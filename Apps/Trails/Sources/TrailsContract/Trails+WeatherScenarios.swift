@@ -13,9 +13,11 @@ import Weather
 #endif
 
 extension Trails {
-  /// The live forecast, its HTTP answered by a script: what is asked of Open-Meteo, how each
-  /// WMO weather code reads (docs/apps/trails.md, "Forecasts"), and the one line each kind of
-  /// failure is shown with. Every expected value is written here by hand.
+  /// The live forecast, its HTTP answered by a script.
+  ///
+  /// What is asked of Open-Meteo, how each WMO weather code reads (docs/apps/trails.md,
+  /// "Forecasts from Open-Meteo"), and the one line each kind of failure is shown with. Every
+  /// expected value is written here by hand.
   static let weatherScenarios: [Scenario<Trails>] = [
     Scenario("a trail's forecast asks Open-Meteo for its trailhead, 7 days, in local time") {
       context in
