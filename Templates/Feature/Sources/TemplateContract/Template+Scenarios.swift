@@ -59,6 +59,44 @@ extension Template {
       await store.wait { $0.status == .answered(term: "reducer", definition: "A pure function.") }
       context.budget("define", calls, exactly: 2, with: ["reducer", "reducer"])
     },
+    Scenario("the bundled glossary defines its three terms, answered by the lookup feedback") {
+      context in
+      let clock = TestClock()
+      let store = context.store(
+        initial: State(), machine: Template(glossary: .fixtures, clock: clock), clock: clock)
+      for (query, term, definition) in [
+        (
+          " Reducer", "reducer",
+          "A pure function that turns a state and an event into the next state."
+        ),
+        (
+          "STORE", "store",
+          "Runs a machine: reduces events one at a time and keeps its effects running."
+        ),
+        ("feedback ", "feedback", "Turns states into work whose result is sent back as an event."),
+      ] {
+        store.send(.queryChanged(query))
+        await store.advance(by: .milliseconds(300))
+        await store.wait { $0.status == .answered(term: term, definition: definition) }
+        // Recordings and failures name the feedback an answer came from.
+        guard case .effect(let effect) = store.transitions.last?.origin else {
+          context.check(false, "\(term): the answer was not an effect's")
+          continue
+        }
+        context.check(effect.feedback == "lookup", "\(term): answered by `\(effect.feedback)`")
+      }
+    },
+    Scenario("an error that is not the glossary's reads as unavailable") { context in
+      let (work, calls) = (ControlledWork<String>(), CallLog<String>())
+      let store = lookup(context, work, calls)
+      store.send(.queryChanged("store"))
+      await store.advance(by: .milliseconds(300))
+      struct ConnectionLost: Error {}
+      work.fail(0, ConnectionLost())
+      await store.wait {
+        $0.status == .failed(term: "store", message: "the glossary is unavailable; try again")
+      }
+    },
     Scenario("each kind of failure shows its line") { context in
       for (error, line) in [
         (GlossaryError.notFound(term: "nope"), "no entry for 'nope'"),
