@@ -141,7 +141,103 @@ extension Trails {
             + "it was left untouched (update trails to open it)", "the save: \(shown)")
       }
     },
+    Scenario("a trails v1 database (before the application id) opens with its plan, upgraded") {
+      context in
+      guard let folder = ScratchFolder(context) else { return }
+      defer { folder.remove() }
+      let path = folder.path("v1.sqlite")
+      // The schema trails 1 wrote, and its plan: day 1 Gull Point Loop, day 2 a rest day, day
+      // 3 Cinder Corrie then Tidepool Steps, from 2026-12-01.
+      let v1 = """
+        CREATE TABLE plan (id INTEGER PRIMARY KEY CHECK (id = 1), start_day TEXT NOT NULL);
+        CREATE TABLE plan_day (plan_id INTEGER NOT NULL, position INTEGER NOT NULL,
+          number INTEGER NOT NULL, PRIMARY KEY (plan_id, position));
+        CREATE TABLE plan_entry (plan_id INTEGER NOT NULL, day_position INTEGER NOT NULL,
+          position INTEGER NOT NULL, trail_id TEXT NOT NULL,
+          PRIMARY KEY (plan_id, day_position, position));
+        INSERT INTO plan VALUES (1, '2026-12-01');
+        INSERT INTO plan_day VALUES (1, 0, 1), (1, 1, 2), (1, 2, 3);
+        INSERT INTO plan_entry VALUES (1, 0, 0, 'gull-point-loop'), (1, 2, 0, 'cinder-corrie'),
+          (1, 2, 1, 'tidepool-steps');
+        PRAGMA user_version = 1;
+        """
+      guard sqlite(v1, at: path) else {
+        context.check(false, "cannot write a v1 database at \(path)")
+        return
+      }
+      let expected = Plan(
+        start: TrailsSamples.today,
+        days: [
+          PlanDay(number: 1, trailIDs: ["gull-point-loop"]), PlanDay(number: 2),
+          PlanDay(number: 3, trailIDs: ["cinder-corrie", "tidepool-steps"]),
+        ])
+      do {
+        // A stored plan of schema 1 counts as one write.
+        context.check(
+          try SQLiteTrailStore(path: path).load() == StoredPlan(plan: expected, revision: 1),
+          "the v1 plan reads back as it was, at revision 1")
+        context.check(
+          sqliteInteger("PRAGMA application_id", at: path) == 0x5452_4C53
+            && sqliteInteger("PRAGMA user_version", at: path) == 2,
+          "the file now carries trails' application id and schema 2")
+      } catch {
+        context.check(false, "a v1 database: \(line(of: error))")
+      }
+    },
+    Scenario("a path with spaces, #, ? and % names exactly that file") { context in
+      guard let folder = ScratchFolder(context) else { return }
+      defer { folder.remove() }
+      let path = folder.path("plan #1? 100% mine.sqlite")
+      let plan = Plan(start: TrailsSamples.today, days: [PlanDay(number: 1, trailIDs: ["x"])])
+      do {
+        _ = try SQLiteTrailStore(path: path).update { _ in plan }
+        // Read-only and from a folder no one may write to this file: the other way to open.
+        let reread = try SQLiteTrailStore(path: path, access: .readOnly).load()
+        context.check(
+          reread == StoredPlan(plan: plan, revision: 1), "read back: \(String(describing: reread))")
+      } catch {
+        context.check(false, "\(path): \(line(of: error))")
+      }
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
+      context.check(
+        names.contains("plan #1? 100% mine.sqlite"), "the files in the folder: \(names.sorted())")
+    },
+    Scenario("on SQLite, another connection's write changes the revision this one reads") {
+      context in
+      guard let folder = ScratchFolder(context) else { return }
+      defer { folder.remove() }
+      let path = folder.path("shared.sqlite")
+      do {
+        let mine = try SQLiteTrailStore(path: path)
+        let theirs = try SQLiteTrailStore(path: path)
+        let before = try mine.revision()
+        _ = try theirs.update { _ in Plan(start: TrailsSamples.today) }
+        let seen = try mine.revision()
+        context.check(seen == before + 1, "one write later: \(seen), not \(before + 1)")
+        _ = try theirs.update { _ in Plan(start: TrailsSamples.today) }
+        _ = try mine.update { _ in Plan(start: TrailsSamples.today) }
+        let (mineNow, theirsNow) = (try mine.revision(), try theirs.revision())
+        context.check(
+          mineNow == before + 3 && theirsNow == before + 3,
+          "three writes later: \(mineNow) and \(theirsNow), not \(before + 3)")
+      } catch {
+        context.check(false, "\(path): \(line(of: error))")
+      }
+    },
   ]
+}
+
+/// The first column of the first row of `sql` on the database at `path`, or `nil`.
+private func sqliteInteger(_ sql: String, at path: String) -> Int64? {
+  var handle: OpaquePointer?
+  defer { sqlite3_close(handle) }
+  guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { return nil }
+  var statement: OpaquePointer?
+  defer { sqlite3_finalize(statement) }
+  guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK,
+    sqlite3_step(statement) == SQLITE_ROW
+  else { return nil }
+  return sqlite3_column_int64(statement, 0)
 }
 
 /// The line a user reads for `error`.

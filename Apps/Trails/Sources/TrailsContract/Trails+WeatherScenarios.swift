@@ -93,7 +93,12 @@ extension Trails {
         (Array(repeating: .timeout, count: 4), "no forecast: the request timed out"),
       ]
       for (answers, line) in cases {
-        let status = await trailForecast(context, OpenMeteoScript(answers))
+        let http = OpenMeteoScript(answers)
+        let status = await trailForecast(context, http)
+        // Asked again at most 3 times: every scripted answer is used, and no more.
+        context.check(
+          http.requests.count == answers.count,
+          "\(line): \(http.requests.count) requests for \(answers.count) answers")
         context.check(
           status == .failed(line), "expected \"\(line)\", got \(String(describing: status))")
       }

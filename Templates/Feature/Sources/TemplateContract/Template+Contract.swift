@@ -48,6 +48,10 @@ extension Template {
       Invariant("a blank query, and only a blank query, shows nothing") { state in
         state.query.allSatisfy(\.isWhitespace) == (state.status == .idle)
       },
+      Invariant("settled exactly when no lookup waits") { state in
+        if case .waiting = state.status { return !state.isSettled }
+        return state.isSettled
+      },
       Invariant("what is shown is about the current query, trimmed and lowercased") { state in
         let words = state.query.lowercased().split(whereSeparator: \.isWhitespace)
         return state.status.term.map { $0 == words.joined(separator: " ") } ?? true
