@@ -4,9 +4,11 @@ import TrailsFeature
 import TrailsModel
 
 extension Trails {
-  /// How days are dated (docs/apps/trails.md: day N of a plan is N - 1 days after its start,
-  /// on the proleptic Gregorian calendar; today is the day in the user's time zone). Every
-  /// date is worked out here by hand.
+  /// How days are dated.
+  ///
+  /// Day N of a plan is N - 1 days after its start, on the proleptic Gregorian calendar;
+  /// today is the day in the user's time zone (docs/apps/trails.md). Every date is worked out
+  /// here by hand.
   static let calendarScenarios: [Scenario<Trails>] = [
     Scenario("a plan's days are dated across month, year and leap-day boundaries") { context in
       let cases: [(start: String, day: Int, date: String)] = [
