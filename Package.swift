@@ -206,7 +206,7 @@ let package = Package(
       name: "TrailsContract",
       dependencies: [
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "CSQLite", "Weather", "Fixtures",
-        "LoopContracts", "LoopTesting", "LoopSession", "HTTPRetry", "HTTPTransport",
+        "LoopContracts", "LoopTesting", "LoopSession", "HTTPRetry", "MovieCatalogDoubles",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),
     .testTarget(

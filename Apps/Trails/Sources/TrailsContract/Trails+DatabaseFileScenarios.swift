@@ -15,7 +15,7 @@ extension Trails {
   static let databaseFileScenarios: [Scenario<Trails>] = [
     Scenario("a file that is not a trails database is refused, named, and left untouched") {
       context in
-      guard let folder = ScratchFolder(context) else { return }
+      guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
       let cases: [(name: String, make: (String) -> Bool, reason: (String) -> String)] = [
         (
@@ -40,7 +40,7 @@ extension Trails {
         ),
       ]
       for (name, make, reason) in cases {
-        let path = folder.path(name + ".sqlite")
+        let path = folder.file(name + ".sqlite")
         guard make(path) else {
           context.check(false, "\(name): could not make \(path)")
           continue
@@ -56,7 +56,7 @@ extension Trails {
           before != nil && FileManager.default.contents(atPath: path) == before,
           "\(name): the file is byte for byte as it was")
       }
-      let directory = folder.path("folder.sqlite")
+      let directory = folder.file("folder.sqlite")
       try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       do {
         _ = try SQLiteTrailStore(path: directory)
@@ -70,9 +70,9 @@ extension Trails {
     },
     Scenario("read-only, a missing file is an empty plan, never created, and refuses edits") {
       context in
-      guard let folder = ScratchFolder(context) else { return }
+      guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
-      let path = folder.path("missing.sqlite")
+      let path = folder.file("missing.sqlite")
       do {
         _ = try SQLiteTrailStore(path: path, access: .readOnly)
         context.check(false, "a missing file was opened read-only")
@@ -104,9 +104,9 @@ extension Trails {
     },
     Scenario("read-write, a missing file is created with its folders, as an empty plan") {
       context in
-      guard let folder = ScratchFolder(context) else { return }
+      guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
-      let path = folder.path("a/b/plan.sqlite")
+      let path = folder.file("a/b/plan.sqlite")
       do {
         let store = try SQLiteTrailStore(path: path)
         context.check(try store.load() == nil, "a new database holds no plan")
@@ -118,9 +118,9 @@ extension Trails {
     },
     Scenario("a file a newer trails upgraded while this one runs: its next save is refused") {
       context in
-      guard let folder = ScratchFolder(context) else { return }
+      guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
-      let path = folder.path("plan.sqlite")
+      let path = folder.file("plan.sqlite")
       guard let store = try? TrailStore.sqlite(path: path) else {
         context.check(false, "cannot open \(path)")
         return
@@ -143,9 +143,9 @@ extension Trails {
     },
     Scenario("a trails v1 database (before the application id) opens with its plan, upgraded") {
       context in
-      guard let folder = ScratchFolder(context) else { return }
+      guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
-      let path = folder.path("v1.sqlite")
+      let path = folder.file("v1.sqlite")
       // The schema trails 1 wrote, and its plan: day 1 Gull Point Loop, day 2 a rest day, day
       // 3 Cinder Corrie then Tidepool Steps, from 2026-12-01.
       let v1 = """
@@ -185,9 +185,9 @@ extension Trails {
       }
     },
     Scenario("a path with spaces, #, ? and % names exactly that file") { context in
-      guard let folder = ScratchFolder(context) else { return }
+      guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
-      let path = folder.path("plan #1? 100% mine.sqlite")
+      let path = folder.file("plan #1? 100% mine.sqlite")
       let plan = Plan(start: TrailsSamples.today, days: [PlanDay(number: 1, trailIDs: ["x"])])
       do {
         _ = try SQLiteTrailStore(path: path).update { _ in plan }
@@ -198,15 +198,15 @@ extension Trails {
       } catch {
         context.check(false, "\(path): \(line(of: error))")
       }
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.folder.path)) ?? []
       context.check(
         names.contains("plan #1? 100% mine.sqlite"), "the files in the folder: \(names.sorted())")
     },
     Scenario("on SQLite, another connection's write changes the revision this one reads") {
       context in
-      guard let folder = ScratchFolder(context) else { return }
+      guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
-      let path = folder.path("shared.sqlite")
+      let path = folder.file("shared.sqlite")
       do {
         let mine = try SQLiteTrailStore(path: path)
         let theirs = try SQLiteTrailStore(path: path)
@@ -263,24 +263,4 @@ private func sqlite(_ sql: String, at path: String) -> Bool {
   defer { sqlite3_close(handle) }
   guard sqlite3_open(path, &handle) == SQLITE_OK else { return false }
   return sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK
-}
-
-/// A temporary folder for one scenario's files.
-private struct ScratchFolder {
-  let url: URL
-
-  init?(_ context: ScenarioContext<Trails>) {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trails-files-\(UUID().uuidString)")
-    do {
-      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    } catch {
-      context.check(false, "cannot create a temporary folder: \(error)")
-      return nil
-    }
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  func remove() { try? FileManager.default.removeItem(at: url) }
 }

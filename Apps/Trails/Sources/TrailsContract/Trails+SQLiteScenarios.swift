@@ -80,9 +80,12 @@ extension Trails {
 }
 
 /// A database file of a scenario's own, in a fresh temporary folder.
-private struct TemporaryDatabase {
+struct TemporaryDatabase {
   let folder: URL
-  var path: String { folder.appendingPathComponent("plan.sqlite").path }
+  var path: String { file("plan.sqlite") }
+
+  /// The path of the file `name` in the folder.
+  func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   init?(_ context: ScenarioContext<Trails>) {
     folder = FileManager.default.temporaryDirectory

@@ -1,16 +1,11 @@
 import Foundation
 import HTTPRetry
-import HTTPTransport
 import LoopContracts
 import LoopTesting
-import Synchronization
+import MovieCatalogDoubles
 import TrailsFeature
 import TrailsModel
 import Weather
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 extension Trails {
   /// The live forecast, its HTTP answered by a script.
@@ -21,7 +16,7 @@ extension Trails {
   static let weatherScenarios: [Scenario<Trails>] = [
     Scenario("a trail's forecast asks Open-Meteo for its trailhead, 7 days, in local time") {
       context in
-      let http = OpenMeteoScript([.ok(days(codes: [0]))])
+      let http = ScriptedHTTP([.status(200, days(codes: [0]))])
       _ = await trailForecast(context, http)
       let query = http.requests.first?.query ?? [:]
       // Cinder Corrie's trailhead in regions.json: 57.1342, -4.9178.
@@ -45,7 +40,7 @@ extension Trails {
         (87, "unknown"), (94, "unknown"), (95, "thunderstorm"), (99, "thunderstorm"),
         (100, "unknown"), (-1, "unknown"), (nil, "unknown"),
       ]
-      let http = OpenMeteoScript([.ok(days(codes: words.map(\.0)))])
+      let http = ScriptedHTTP([.status(200, days(codes: words.map(\.0)))])
       let status = await trailForecast(context, http)
       guard case .loaded(let forecast) = status else {
         context.check(false, "the forecast did not load: \(String(describing: status))")
@@ -66,7 +61,7 @@ extension Trails {
       let twoDays =
         #"{"daily":{"time":["2026-12-01","2026-12-02"],"temperature_2m_max":[9.5],"#
         + #""temperature_2m_min":[1,2],"precipitation_sum":[0,0],"weather_code":[0,0]}}"#
-      let cases: [(answers: [OpenMeteoScript.Answer], line: String)] = [
+      let cases: [(answers: [ScriptedHTTP.Answer], line: String)] = [
         (
           [.status(400, reason)],
           "the forecast was refused: Latitude must be in range of -90 to 90°."
@@ -93,7 +88,7 @@ extension Trails {
         (Array(repeating: .timeout, count: 4), "no forecast: the request timed out"),
       ]
       for (answers, line) in cases {
-        let http = OpenMeteoScript(answers)
+        let http = ScriptedHTTP(answers)
         let status = await trailForecast(context, http)
         // Asked again at most 3 times: every scripted answer is used, and no more.
         context.check(
@@ -113,7 +108,7 @@ extension Trails {
         let body =
           #"{"daily":{"time":["\#(text)"],"temperature_2m_max":[9.5],"temperature_2m_min":[1],"#
           + #""precipitation_sum":[0],"weather_code":[0]}}"#
-        let status = await trailForecast(context, OpenMeteoScript([.status(200, body)]))
+        let status = await trailForecast(context, ScriptedHTTP([.status(200, body)]))
         let line =
           "the forecast could not be read: daily.time[0]: expected a day as YYYY-MM-DD, found "
           + "\"\(text)\""
@@ -124,7 +119,7 @@ extension Trails {
         let body =
           #"{"daily":{"time":["\#(text)"],"temperature_2m_max":[9.5],"temperature_2m_min":[1],"#
           + #""precipitation_sum":[0],"weather_code":[0]}}"#
-        let status = await trailForecast(context, OpenMeteoScript([.status(200, body)]))
+        let status = await trailForecast(context, ScriptedHTTP([.status(200, body)]))
         guard case .loaded(let forecast) = status else {
           context.check(false, "\(text): \(String(describing: status))")
           continue
@@ -153,7 +148,7 @@ extension Trails {
 
   /// The forecast shown for Cinder Corrie once opened, from the live service on `http`, every
   /// retry's wait let pass.
-  private static func trailForecast(_ context: ScenarioContext<Trails>, _ http: OpenMeteoScript)
+  private static func trailForecast(_ context: ScenarioContext<Trails>, _ http: ScriptedHTTP)
     async -> ForecastStatus?
   {
     let clock = TestClock()
@@ -168,53 +163,5 @@ extension Trails {
     await store.advance(by: .seconds(60))
     await store.wait { $0.trailForecast.map { $0.status != .loading } ?? false }
     return store.state.trailForecast?.status
-  }
-}
-
-/// Open-Meteo's answers, in order, and the requests that got them.
-private final class OpenMeteoScript: Sendable {
-  enum Answer: Sendable {
-    case status(Int, String)
-    case timeout
-
-    static func ok(_ body: String) -> Answer { .status(200, body) }
-  }
-
-  struct Request: Sendable {
-    var path: String
-    var query: [String: String]
-  }
-
-  private let answers: Mutex<[Answer]>
-  private let seen = Mutex<[Request]>([])
-
-  init(_ answers: [Answer]) {
-    self.answers = Mutex(answers)
-  }
-
-  var requests: [Request] { seen.withLock { $0 } }
-
-  var transport: HTTPTransport {
-    HTTPTransport { [self] request in
-      let components = request.url.flatMap {
-        URLComponents(url: $0, resolvingAgainstBaseURL: false)
-      }
-      let query = Dictionary(
-        (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
-      ) { first, _ in first }
-      seen.withLock { $0.append(Request(path: components?.path ?? "", query: query)) }
-      let answer = answers.withLock { $0.isEmpty ? .status(500, "{}") : $0.removeFirst() }
-      switch answer {
-      case .status(let status, let body):
-        guard
-          let url = request.url,
-          let response = HTTPURLResponse(
-            url: url, statusCode: status, httpVersion: nil, headerFields: nil)
-        else { throw URLError(.badServerResponse) }
-        return (Data(body.utf8), response)
-      case .timeout:
-        throw URLError(.timedOut)
-      }
-    }
   }
 }
