@@ -109,7 +109,8 @@ let package = Package(
       ],
       path: "Apps/Movies/Sources/MoviesContract"),
     .target(
-      name: "MovieCatalogDoubles", dependencies: ["HTTPTransport", "Fixtures", "LoopTesting"],
+      name: "MovieCatalogDoubles",
+      dependencies: ["MovieCatalog", "HTTPTransport", "Fixtures", "LoopTesting"],
       path: "Apps/Shared/Sources/MovieCatalogDoubles"),
     .testTarget(
       name: "MoviesFeatureTests",

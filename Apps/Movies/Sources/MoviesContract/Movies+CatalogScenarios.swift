@@ -15,12 +15,14 @@ extension Movies {
   static let catalogScenarios: [Scenario<Movies>] = [
     Scenario("a release day is a real YYYY-MM-DD day, written back as TMDB wrote it") {
       context in
-      for (text, year) in TMDBSamples.releaseDays {
+      for (text, day) in TMDBSamples.releaseDays {
         let state = await loadOnePage(
           context, [.status(200, TMDBSamples.onePage(releaseDate: text))])
         let movie = state.movies.first
         context.check(
-          movie?.year == year, "\(text): year \(movie?.year.map(String.init) ?? "none")")
+          movie == TMDBSamples.onePageMovie(releasedOn: day),
+          "\(text): read as \(String(describing: movie))")
+        let year = day.year
         context.check(
           movie?.releaseDate?.description == text,
           "\(text) written back as \(movie?.releaseDate?.description ?? "nothing")")
@@ -30,8 +32,8 @@ extension Movies {
       let unknown = await loadOnePage(
         context, [.status(200, TMDBSamples.onePage(releaseDate: ""))])
       context.check(
-        unknown.movies.first.map { $0.year == nil && $0.releaseDate == nil } == true,
-        "an empty day is unknown")
+        unknown.movies.first == TMDBSamples.onePageMovie(releasedOn: nil),
+        "an empty day is unknown: \(String(describing: unknown.movies.first))")
       context.check(
         unknown.movies.first?.titleAndYear == "Seven (—)",
         "an unknown year is listed as —: \(unknown.movies.first?.titleAndYear ?? "")")
@@ -63,6 +65,27 @@ extension Movies {
           state.status == .failed(page: 1, message: line),
           "expected the line \"\(line)\", got \(state.status)")
       }
+    },
+    Scenario("a request that fails in the network fails the page at once, saying how") {
+      context in
+      for (code, line) in TMDBSamples.networkFailures {
+        let state = await loadOnePage(context, [.failure(code), .page(1)])
+        context.check(
+          state.status == .failed(page: 1, message: line),
+          "expected \"\(line)\", got \(state.status)")
+      }
+    },
+    Scenario("a request that timed out is asked again after 125 ms, not 1 ms sooner") {
+      context in
+      let http = ScriptedHTTP([.timeout, .page(1)])
+      let clock = TestClock()
+      let store = liveStore(context, http, clock: clock)
+      store.send(.nextPage)
+      await store.advance(by: .milliseconds(124))
+      context.check(http.requests.count == 1, "no retry before 125 ms: \(http.requests.count)")
+      await store.advance(by: .milliseconds(1))
+      await store.wait { $0.pagesLoaded == 1 }
+      context.budget("HTTP", http.log, exactly: 2)
     },
     Scenario("a body that is not a movie page fails the page, saying where and how") { context in
       for (body, reason) in TMDBSamples.malformedBodies {

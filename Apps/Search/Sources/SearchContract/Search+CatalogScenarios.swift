@@ -31,13 +31,14 @@ extension Search {
     },
     Scenario("a release day is a real YYYY-MM-DD day; any other text is an error naming it") {
       context in
-      for (text, year) in TMDBSamples.releaseDays {
+      for (text, day) in TMDBSamples.releaseDays {
         let state = await searchOnce(
           context, [.status(200, TMDBSamples.onePage(releaseDate: text))])
         let movie = state.movies.first
         context.check(
-          movie?.year == year && movie?.releaseDate?.description == text,
-          "\(text): year \(movie?.year.map(String.init) ?? "none")")
+          movie == TMDBSamples.onePageMovie(releasedOn: day)
+            && movie?.releaseDate?.description == text,
+          "\(text): read as \(String(describing: movie))")
       }
       for text in TMDBSamples.notDays {
         let state = await searchOnce(
@@ -59,7 +60,10 @@ extension Search {
       }
     },
     Scenario("what TMDB may recover from shows offline results, saying why") { context in
-      for (answers, line) in TMDBSamples.outages {
+      let network = TMDBSamples.networkFailures.map {
+        ([ScriptedHTTP.Answer.failure($0.code)], $0.line)
+      }
+      for (answers, line) in TMDBSamples.outages + network {
         let state = await searchOnce(context, answers)
         guard case .offline(let offline) = state.status else {
           context.check(false, "expected offline results for \"\(line)\", got \(state.status)")
@@ -67,6 +71,53 @@ extension Search {
         }
         context.check(offline.reason == line, "why: \"\(offline.reason)\", not \"\(line)\"")
       }
+    },
+    Scenario("a query is sent with every byte but A-Z a-z 0-9 - . _ ~ percent-encoded") {
+      context in
+      let http = ScriptedHTTP([.fixture("movies/search/star.json")])
+      let store = liveStore(context, http)
+      store.send(.textChanged("Az09-._~ /&=?#%+é"))
+      await store.advance(by: window)
+      await store.wait { !$0.movies.isEmpty }
+      let raw = http.requests.first?.rawQuery ?? ""
+      context.check(
+        raw.contains("query=az09-._~%20%2F%26%3D%3F%23%25%2B%C3%A9"), "the query sent: \(raw)")
+    },
+    Scenario("a timed-out search is asked again after 125 ms, not 1 ms sooner") { context in
+      let http = ScriptedHTTP([.timeout, .fixture("movies/search/star.json")])
+      let store = liveStore(context, http)
+      store.send(.textChanged("star"))
+      await store.advance(by: window + .milliseconds(124))
+      context.check(http.requests.count == 1, "no retry before 125 ms: \(http.requests.count)")
+      await store.advance(by: .milliseconds(1))
+      await store.wait { !$0.movies.isEmpty }
+      context.budget("HTTP", http.log, exactly: 2)
+    },
+    Scenario("more results give the count of results TMDB said last") { context in
+      @Sendable func page(_ number: Int, total: Int) -> MoviePage {
+        MoviePage(
+          page: number, results: [Movie(id: 900 + number, title: "Duo \(number)")],
+          totalPages: 3, totalResults: total)
+      }
+      // TMDB's count can change between pages, as movies are added.
+      let catalog = MovieCatalog(
+        popular: SearchSamples.catalog.popular,
+        search: { _, number in page(number, total: number == 1 ? 41 : 43) })
+      let clock = TestClock()
+      let store = context.store(
+        initial: State(), machine: SearchSamples.machine(catalog, clock: clock), clock: clock)
+      store.send(.textChanged("duo"))
+      await store.advance(by: window)
+      await store.wait { $0.movies.count == 1 }
+      store.send(.loadMore)
+      await store.wait { $0.movies.count == 2 }
+      guard case .results(let results) = store.state.status else {
+        context.check(false, "no results: \(store.state.status)")
+        return
+      }
+      context.check(
+        results.totalResults == 43 && results.pagesLoaded == 2 && results.lastPage == 3,
+        "\(results.totalResults) results, \(results.pagesLoaded) of \(results.lastPage) pages")
     },
     Scenario("offline, equal popularity ranks by title, then by TMDB id") { context in
       func movie(_ id: Int, _ title: String, _ popularity: Double) -> Movie {

@@ -26,6 +26,8 @@ public final class ScriptedHTTP: Sendable {
     case status(Int, String = "{}", retryAfter: String? = nil)
     /// No answer before the timeout.
     case timeout
+    /// The request fails with this `URLError` code, as when the network fails.
+    case failure(URLError.Code)
   }
 
   /// One request as the server saw it.
@@ -91,6 +93,8 @@ public final class ScriptedHTTP: Sendable {
         return (Data(body.utf8), try response(status, retryAfter.map { ["Retry-After": $0] }))
       case .timeout:
         throw URLError(.timedOut)
+      case .failure(let code):
+        throw URLError(code)
       }
     }
   }

@@ -6,20 +6,73 @@
 /// `YYYY-MM-DD`, a real day of the proleptic Gregorian calendar between years 1 and 9999, `""`
 /// for an unknown day; `MovieCatalogError.userMessage`: one line naming the HTTP status and
 /// what TMDB said), worked out here rather than by the code they check.
+import Foundation
+import MovieCatalog
+
 public enum TMDBSamples {
   /// A page of one movie, id 7, titled "Seven", released on `releaseDate` and rated
-  /// `voteAverage`, as TMDB writes it.
+  /// `voteAverage`, as TMDB writes it; every other field differs from its default, so each
+  /// one read from the wrong key shows.
   ///
   /// - Parameters:
   ///   - releaseDate: The `release_date` text, written as given.
   ///   - voteAverage: The `vote_average`.
   /// - Returns: The JSON body.
   public static func onePage(releaseDate: String, voteAverage: Double = 6.5) -> String {
-    #"{"page":1,"results":[{"adult":false,"backdrop_path":null,"genre_ids":[18],"id":7,"#
-      + #""original_language":"en","original_title":"Seven","overview":"","popularity":1.5,"#
-      + #""poster_path":null,"release_date":"\#(releaseDate)","title":"Seven","video":false,"#
-      + #""vote_average":\#(voteAverage),"vote_count":3}],"total_pages":1,"total_results":1}"#
+    #"{"page":1,"results":[{"adult":true,"backdrop_path":"/seven-wide.jpg","genre_ids":[18,53],"#
+      + #""id":7,"original_language":"fr","original_title":"Sept","overview":"Seven sins.","#
+      + #""popularity":1.5,"poster_path":"/seven.jpg","release_date":"\#(releaseDate)","#
+      + #""title":"Seven","video":true,"vote_average":\#(voteAverage),"vote_count":3}],"#
+      + #""total_pages":1,"total_results":1}"#
   }
+
+  /// The movie of ``onePage(releaseDate:voteAverage:)``, field by field, released on `day`.
+  ///
+  /// - Parameter day: Its release day, `nil` for `""`.
+  /// - Returns: The movie.
+  public static func onePageMovie(releasedOn day: ReleaseDate?) -> Movie {
+    Movie(
+      id: 7, title: "Seven", originalTitle: "Sept", originalLanguage: "fr",
+      overview: "Seven sins.", genreIDs: [18, 53], popularity: 1.5, voteAverage: 6.5,
+      voteCount: 3, adult: true, video: true, posterPath: "/seven.jpg",
+      backdropPath: "/seven-wide.jpg", releaseDate: day)
+  }
+
+  /// Requests that fail in the network, with the line each failure shows (none is asked
+  /// again: only a request that timed out is), from a client whose host is
+  /// `api.themoviedb.org`.
+  public static let networkFailures: [(code: URLError.Code, line: String)] = [
+    (
+      .cannotConnectToHost,
+      "could not connect to api.themoviedb.org: connection refused (URLError -1004)"
+    ),
+    (.cannotFindHost, "could not find the host api.themoviedb.org: unknown host (URLError -1003)"),
+    (.dnsLookupFailed, "could not look up the host api.themoviedb.org (URLError -1006)"),
+    (
+      .notConnectedToInternet,
+      "could not reach api.themoviedb.org: not connected to the internet (URLError -1009)"
+    ),
+    (.networkConnectionLost, "the connection to api.themoviedb.org was lost (URLError -1005)"),
+    (
+      .secureConnectionFailed,
+      "could not make a secure connection to api.themoviedb.org (URLError -1200)"
+    ),
+    (
+      .serverCertificateUntrusted,
+      "could not make a secure connection to api.themoviedb.org (URLError -1202)"
+    ),
+    (
+      .badServerResponse,
+      "api.themoviedb.org sent a response that is not valid HTTP (URLError -1011)"
+    ),
+    (
+      .unsupportedURL,
+      "the URL for api.themoviedb.org is not one the HTTP client can load (URLError -1002)"
+    ),
+    (
+      .badURL, "the URL for api.themoviedb.org is not one the HTTP client can load (URLError -1000)"
+    ),
+  ]
 
   /// Tokens as a user may set `TMDB_API_KEY`, with how each is sent (docs/apps/movies.md): a
   /// 32-character hexadecimal v3 key in the `api_key` query item, anything else as a read
@@ -37,10 +90,16 @@ public enum TMDBSamples {
 
   /// Release days that are days, with their year: leap days (2000 is one, as a multiple of
   /// 400), the first and last years, and the last day of each length of month.
-  public static let releaseDays: [(text: String, year: Int)] = [
-    ("2024-02-29", 2024), ("2000-02-29", 2000), ("0001-01-01", 1), ("9999-12-31", 9_999),
-    ("2023-12-31", 2_023), ("2023-04-30", 2_023), ("2023-01-31", 2_023), ("2023-02-28", 2_023),
-    ("2023-11-30", 2_023),
+  public static let releaseDays: [(text: String, day: ReleaseDate)] = [
+    ("2024-02-29", ReleaseDate(year: 2024, month: 2, day: 29)),
+    ("2000-02-29", ReleaseDate(year: 2000, month: 2, day: 29)),
+    ("0001-01-01", ReleaseDate(year: 1, month: 1, day: 1)),
+    ("9999-12-31", ReleaseDate(year: 9_999, month: 12, day: 31)),
+    ("2023-12-31", ReleaseDate(year: 2_023, month: 12, day: 31)),
+    ("2023-04-30", ReleaseDate(year: 2_023, month: 4, day: 30)),
+    ("2023-01-31", ReleaseDate(year: 2_023, month: 1, day: 31)),
+    ("2023-02-28", ReleaseDate(year: 2_023, month: 2, day: 28)),
+    ("2023-11-30", ReleaseDate(year: 2_023, month: 11, day: 30)),
   ]
 
   /// `release_date` texts that are neither `""` nor a day: not days of the calendar (1900 and
