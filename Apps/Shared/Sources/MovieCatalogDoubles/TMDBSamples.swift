@@ -1,3 +1,6 @@
+import Foundation
+import MovieCatalog
+
 /// TMDB answers written by hand, with what the live catalog promises to make of each: the
 /// cases the contracts of every app on `MovieCatalog` (movies, movie-search) run through
 /// their own stores.
@@ -6,9 +9,6 @@
 /// `YYYY-MM-DD`, a real day of the proleptic Gregorian calendar between years 1 and 9999, `""`
 /// for an unknown day; `MovieCatalogError.userMessage`: one line naming the HTTP status and
 /// what TMDB said), worked out here rather than by the code they check.
-import Foundation
-import MovieCatalog
-
 public enum TMDBSamples {
   /// A page of one movie, id 7, titled "Seven", released on `releaseDate` and rated
   /// `voteAverage`, as TMDB writes it; every other field differs from its default, so each
