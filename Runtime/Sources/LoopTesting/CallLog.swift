@@ -27,7 +27,8 @@ public final class CallLog<Arguments: Sendable>: Sendable {
     /// The name of the feedback whose effect made the call, or `nil` when no TestStore-run
     /// effect did.
     public var feedback: String?
-    /// The generation of that effect within its feedback (counted from 1), or `nil` when no
+    /// The generation of that effect within its feedback (counted from 0, as everywhere in
+    /// Loop: the first effect a feedback starts is generation 0), or `nil` when no
     /// TestStore-run effect made the call.
     public var generation: Int?
 
