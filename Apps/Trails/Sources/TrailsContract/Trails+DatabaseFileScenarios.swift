@@ -68,6 +68,23 @@ extension Trails {
           "a directory: \(line(of: error))")
       }
     },
+    Scenario("a path that leads nowhere is not reported as a permission problem") { context in
+      guard let folder = TemporaryDatabase(context) else { return }
+      defer { folder.remove() }
+      // A link to a file in a folder that does not exist: no one's permissions are at fault.
+      let path = folder.file("link.sqlite")
+      try? FileManager.default.createSymbolicLink(
+        atPath: path, withDestinationPath: folder.file("gone/plan.sqlite"))
+      do {
+        _ = try SQLiteTrailStore(path: path)
+        context.check(false, "a link to nowhere was opened")
+      } catch {
+        let shown = line(of: error)
+        context.check(
+          shown.contains(path) && !shown.hasPrefix("permission denied"),
+          "the line: \(shown)")
+      }
+    },
     Scenario("read-only, a missing file is an empty plan, never created, and refuses edits") {
       context in
       guard let folder = TemporaryDatabase(context) else { return }
