@@ -60,7 +60,12 @@ extension Movies {
     },
     Scenario("a failed page's line names what TMDB said and its HTTP status") { context in
       for (answers, line) in TMDBSamples.rejections + TMDBSamples.outages {
-        let state = await loadOnePage(context, answers)
+        let http = ScriptedHTTP(answers)
+        let state = await loadOnePage(context, http)
+        // Asked again at most 3 times: every scripted answer is used, and no more.
+        context.check(
+          http.requests.count == answers.count,
+          "\(line): \(http.requests.count) requests for \(answers.count) answers")
         context.check(
           state.status == .failed(page: 1, message: line),
           "expected the line \"\(line)\", got \(state.status)")
@@ -103,7 +108,13 @@ extension Movies {
   private static func loadOnePage(
     _ context: ScenarioContext<Movies>, _ answers: [ScriptedHTTP.Answer]
   ) async -> State {
-    let http = ScriptedHTTP(answers)
+    await loadOnePage(context, ScriptedHTTP(answers))
+  }
+
+  /// The pager's state once its first page has loaded or failed on `http`.
+  private static func loadOnePage(_ context: ScenarioContext<Movies>, _ http: ScriptedHTTP)
+    async -> State
+  {
     let store = liveStore(context, http, clock: TestClock())
     store.send(.nextPage)
     await store.advance(by: .seconds(60))

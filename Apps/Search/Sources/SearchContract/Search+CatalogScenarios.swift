@@ -64,7 +64,12 @@ extension Search {
         ([ScriptedHTTP.Answer.failure($0.code)], $0.line)
       }
       for (answers, line) in TMDBSamples.outages + network {
-        let state = await searchOnce(context, answers)
+        let http = ScriptedHTTP(answers)
+        let state = await searchOnce(context, http)
+        // Asked again at most 3 times: every scripted answer is used, and no more.
+        context.check(
+          http.requests.count == answers.count,
+          "\(line): \(http.requests.count) requests for \(answers.count) answers")
         guard case .offline(let offline) = state.status else {
           context.check(false, "expected offline results for \"\(line)\", got \(state.status)")
           continue
@@ -119,6 +124,41 @@ extension Search {
         results.totalResults == 43 && results.pagesLoaded == 2 && results.lastPage == 3,
         "\(results.totalResults) results, \(results.pagesLoaded) of \(results.lastPage) pages")
     },
+    Scenario("offline fixtures: a query with no file of its own searches every bundled movie") {
+      context in
+      // MovieCatalog.fixtures: titles containing the tidied query, ignoring case and accents,
+      // among the popular pages' and the search fixtures' movies, most popular first.
+      for (query, titles) in [
+        ("wren hall", ["The Ghost of Wren Hall"]), ("starveling", ["Starveling"]),
+        ("AMELIE", ["Amélie + Co.", "Amélie + Co.: Sur la route"]),
+      ] {
+        let clock = TestClock()
+        let store = context.store(
+          initial: State(), machine: SearchSamples.machine(.fixtures, clock: clock), clock: clock)
+        store.send(.textChanged(query))
+        await store.advance(by: window)
+        await store.wait { $0.status.request == nil && $0.status.debouncing == nil }
+        context.check(
+          store.state.movies.map(\.title) == titles,
+          "\(query): \(store.state.movies.map(\.title))")
+      }
+    },
+    Scenario("a cache of capacity 0 keeps nothing: a repeated query asks again") { context in
+      let clock = TestClock()
+      let calls = CallLog<SearchCall>()
+      let store = context.store(
+        initial: State(cache: SearchCache(capacity: 0)),
+        machine: SearchSamples.machine(SearchSamples.recording(calls), clock: clock), clock: clock)
+      for text in ["swift", "star", "swift"] {
+        store.send(.textChanged(text))
+        await store.advance(by: window)
+        await store.wait { $0.status.query == text && !$0.movies.isEmpty }
+      }
+      context.check(store.state.cache.entries.isEmpty, "\(store.state.cache.count) pages kept")
+      context.budget(
+        "search", calls, exactly: 3,
+        with: [SearchCall("swift"), SearchCall("star"), SearchCall("swift")])
+    },
     Scenario("offline, equal popularity ranks by title, then by TMDB id") { context in
       func movie(_ id: Int, _ title: String, _ popularity: Double) -> Movie {
         Movie(id: id, title: title, popularity: popularity)
@@ -162,7 +202,14 @@ extension Search {
   private static func searchOnce(
     _ context: ScenarioContext<Search>, _ answers: [ScriptedHTTP.Answer]
   ) async -> State {
-    let store = liveStore(context, ScriptedHTTP(answers))
+    await searchOnce(context, ScriptedHTTP(answers))
+  }
+
+  /// The search's state once a search for "seven" has been answered on `http`.
+  private static func searchOnce(_ context: ScenarioContext<Search>, _ http: ScriptedHTTP)
+    async -> State
+  {
+    let store = liveStore(context, http)
     store.send(.textChanged("seven"))
     await store.advance(by: window + .seconds(60))
     await store.wait { $0.status.request == nil && $0.status.debouncing == nil }

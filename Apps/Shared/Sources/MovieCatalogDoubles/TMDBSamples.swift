@@ -173,6 +173,10 @@ public enum TMDBSamples {
       Array(repeating: .status(429), count: 4),
       "TMDB is limiting requests (HTTP 429): try again shortly"
     ),
+    (
+      Array(repeating: .timeout, count: 4),
+      "the request to api.themoviedb.org timed out (URLError -1001)"
+    ),
   ]
 
   /// Bodies served with HTTP 200 that are not a movie page, with what the failure's line
