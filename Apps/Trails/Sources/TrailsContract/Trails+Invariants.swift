@@ -53,6 +53,12 @@ extension Trails {
     Invariant("a save error means the plan is not saved") { state in
       state.saveError == nil || !state.isSaved
     },
+    // docs/apps/trails.md: a failed write is retried on the next change and loses no edit: its
+    // edits stay first among those not yet written (in flight again, or waiting), in order.
+    Invariant("edits shown as failed are the first of those not yet written, in order") { state in
+      let unwritten = (state.writing?.edits ?? []) + state.unsavedEdits
+      return state.failedEdits.map { unwritten.starts(with: $0) } ?? true
+    },
     Invariant("nothing is waiting to be written while a write is in flight") { state in
       state.writing == nil || state.pendingWrite == nil
     },
