@@ -80,18 +80,6 @@ extension Movies {
           "expected \"\(line)\", got \(state.status)")
       }
     },
-    Scenario("a request that timed out is asked again after 125 ms, not 1 ms sooner") {
-      context in
-      let http = ScriptedHTTP([.timeout, .page(1)])
-      let clock = TestClock()
-      let store = liveStore(context, http, clock: clock)
-      store.send(.nextPage)
-      await store.advance(by: .milliseconds(124))
-      context.check(http.requests.count == 1, "no retry before 125 ms: \(http.requests.count)")
-      await store.advance(by: .milliseconds(1))
-      await store.wait { $0.pagesLoaded == 1 }
-      context.budget("HTTP", http.log, exactly: 2)
-    },
     Scenario("a body that is not a movie page fails the page, saying where and how") { context in
       for (body, reason) in TMDBSamples.malformedBodies {
         let line = "the response from /3/movie/popular was not a movie page: \(reason)"

@@ -127,11 +127,14 @@ extension Movies {
       context.check(message.contains("timed out"), "the line says it timed out: \(message)")
       context.budget("HTTP", http.log, exactly: 4)
     },
-    Scenario("a request that timed out is asked again, like a 503") { context in
+    Scenario("a request that timed out is asked again, like a 503: after 125 ms, not sooner") {
+      context in
       let http = ScriptedHTTP([.timeout, .page(1)])
       let store = liveStore(context, http, clock: TestClock())
       store.send(.nextPage)
-      await store.advance(by: .seconds(10))
+      await store.advance(by: .milliseconds(124))
+      context.check(http.requests.count == 1, "no retry before 125 ms: \(http.requests.count)")
+      await store.advance(by: .milliseconds(1))
       await store.wait { $0.pagesLoaded == 1 }
       context.budget("HTTP", http.log, exactly: 2)
     },
