@@ -43,8 +43,7 @@ extension TrailStore {
           case .cancelled: return .cancelled
           }
         }.pair
-        _ = change(current)
-        return stored
+        return (stored, change(current).output)
       },
       revision: {
         try await tape.answer("revision()") { call -> CallOutcome<Int, RecordedError>? in

@@ -31,9 +31,9 @@ enum TrailsDoubles {
         guard attempts.count > failingWrites else {
           throw Failure(description: "the disk is full")
         }
-        let stored = try await backing.update(change)
-        saves.record(stored.plan)
-        return stored
+        let written = try await backing.apply(change)
+        saves.record(written.stored.plan)
+        return written
       },
       revision: backing.revision)
   }
@@ -45,9 +45,9 @@ enum TrailsDoubles {
     TrailStore(
       load: { try await work.makeWork() },
       update: { change in
-        let plan = change(nil)
+        let (plan, output) = change(nil)
         saves.record(plan)
-        return StoredPlan(plan: plan, revision: 1)
+        return (StoredPlan(plan: plan, revision: 1), output)
       },
       revision: { 0 })
   }

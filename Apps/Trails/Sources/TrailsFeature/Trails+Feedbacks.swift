@@ -33,13 +33,10 @@ extension Trails {
     .onChange(
       of: \.writing, name: "write",
       effect: { [store, catalog] write in
-        let rejected = RejectedEdits()
-        let stored = try await store.update { current in
-          let (merged, problems) = write.merged(onto: current, in: catalog)
-          rejected.set(problems)
-          return merged
+        let (stored, rejected) = try await store.update { current in
+          write.merged(onto: current, in: catalog)
         }
-        return .written(write, stored: stored, rejected: rejected.value)
+        return .written(write, stored: stored, rejected: rejected)
       },
       onError: { write, error in .writeFailed(write, message: String(describing: error)) })
   }

@@ -30,7 +30,9 @@ extension Trails {
     ///   - stored: The plan the store holds, if any.
     ///   - catalog: Every trail, to check the edits' ids.
     /// - Returns: The plan to store and the edits' problems, in order.
-    public func merged(onto stored: Plan?, in catalog: TrailCatalog) -> (Plan, [Problem]) {
+    public func merged(onto stored: Plan?, in catalog: TrailCatalog)
+      -> (plan: Plan, output: [Problem])
+    {
       var plan = (stored ?? fallback).normalized()
       var problems: [Problem] = []
       for edit in edits {

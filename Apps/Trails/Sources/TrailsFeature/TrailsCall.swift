@@ -33,16 +33,21 @@ extension TrailStore {
           try await load()
         }
       },
-      update: { [update] change in
-        let current = Current()
-        return try await recorder.record(
-          { .update(current: current.plan, outcome: $0) }, otherwise: RecordedError.init
-        ) {
-          try await update { plan in
-            current.plan = plan
-            return change(plan)
+      update: { [update = apply] change in
+        // The change's output goes back to the caller; only the plan it was given and what
+        // was stored go into the recording.
+        var output: (any Sendable)?
+        let written = try await recorder.record(Written.call, otherwise: RecordedError.init) {
+          let (stored, given) = try await update { current in
+            let (plan, output) = change(current)
+            return (plan, Given(current: current, output: output))
           }
+          // The store hands back what the change made (see `TrailStore.init`).
+          let handed = given as? Given
+          output = handed?.output
+          return Written(stored: stored, current: handed?.current)
         }
+        return (written.stored, output as any Sendable)
       },
       revision: { [revision] in
         try await recorder.record({ .revision(outcome: $0) }, otherwise: RecordedError.init) {
@@ -68,9 +73,24 @@ extension WeatherService {
   }
 }
 
-/// The plan an update's change was given, kept for the recording.
-///
-/// `@unchecked Sendable`: set inside the store's update, before it returns, and read after.
-private final class Current: @unchecked Sendable {
-  var plan: Plan?
+/// The plan an update's change was given, beside the change's own output.
+private struct Given: Sendable {
+  let current: Plan?
+  let output: any Sendable
+}
+
+/// What an update stored, with the plan its change was given: the recording's value.
+private struct Written: Codable, Hashable, Sendable {
+  let stored: StoredPlan
+  let current: Plan?
+
+  /// The recorded call for an update that ended with `outcome`.
+  static func call(_ outcome: CallOutcome<Written, RecordedError>) -> TrailsCall {
+    switch outcome {
+    case .returned(let written):
+      .update(current: written.current, outcome: .returned(written.stored))
+    case .threw(let error): .update(current: nil, outcome: .threw(error))
+    case .cancelled: .update(current: nil, outcome: .cancelled)
+    }
+  }
 }

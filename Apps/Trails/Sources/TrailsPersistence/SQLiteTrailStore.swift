@@ -103,30 +103,41 @@ public final class SQLiteTrailStore: Sendable {
     }
   }
 
-  /// Applies `change` to the stored plan and stores the result, as one atomic step.
+  /// Applies `change` to the stored plan and stores the plan it returns, as one atomic step.
   ///
   /// In one `BEGIN IMMEDIATE` transaction: reads the stored plan (`nil` when none was
-  /// written), calls `change` with it, replaces the rows with what it returns, and bumps the
-  /// revision. No other connection writes in between, so an edit made by another process
+  /// written), calls `change` with it, replaces the rows with the plan it returns, and bumps
+  /// the revision. No other connection writes in between, so an edit made by another process
   /// since this one last loaded is kept. When it throws, nothing changed.
   ///
-  /// - Parameter change: Makes the plan to store from the stored one; called once, with the
-  ///   store's lock and the database's write lock held, so it should be quick. `@Sendable`
-  ///   because it runs inside the lock that owns the connection.
-  /// - Returns: What was stored, with its new revision.
+  /// - Parameter change: Makes the plan to store from the stored one, with an output for the
+  ///   caller (what the change found, say); called once, with the store's lock and the
+  ///   database's write lock held, so it should be quick.
+  /// - Returns: What was stored, with its new revision, and the change's output.
   /// - Throws: ``PersistenceError/readOnly(_:)`` for a read-only store,
   ///   ``PersistenceError/busy(_:timeoutMilliseconds:)`` when another connection held the
   ///   lock for longer than the busy timeout, or another ``PersistenceError``.
-  public func update(
-    _ change: @Sendable (Plan?) -> Plan
-  ) throws(PersistenceError) -> StoredPlan {
+  public func update<Output: Sendable>(
+    _ change: @Sendable (Plan?) -> (plan: Plan, output: Output)
+  ) throws(PersistenceError) -> (stored: StoredPlan, output: Output) {
     guard access == .readWrite else { throw .readOnly(path) }
     return try connection.withLock {
-      (connection: inout sending Connection) throws(PersistenceError) -> StoredPlan in
-      let (stored, dataVersion) = try PlanRecords.update(connection.database, change)
+      (connection: inout sending Connection) throws(PersistenceError) -> (StoredPlan, Output) in
+      let (stored, output, dataVersion) = try PlanRecords.update(connection.database, change)
       connection.seen = (dataVersion, stored.revision)
-      return stored
+      return (stored, output)
     }
+  }
+
+  /// Applies `change` to the stored plan and stores the result, as one atomic step: the
+  /// `update` for a change with nothing else to hand back.
+  ///
+  /// - Parameter change: Makes the plan to store from the stored one; called once, with the
+  ///   locks held.
+  /// - Returns: What was stored, with its new revision.
+  /// - Throws: ``PersistenceError``, as the other `update` does.
+  public func update(_ change: @Sendable (Plan?) -> Plan) throws(PersistenceError) -> StoredPlan {
+    try update { current in (change(current), ()) }.stored
   }
 
   /// The store's revision: how many writes made the stored plan, 0 when none was written.

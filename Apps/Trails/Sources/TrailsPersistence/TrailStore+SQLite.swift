@@ -5,7 +5,9 @@ extension TrailStore {
   /// The store backed by the SQLite database at `path`, opened (and checked) now.
   ///
   /// Opening first surfaces a bad file at launch, with one line for the user, before the
-  /// feature starts; the returned closures then serialise their calls on the one connection.
+  /// feature starts; the returned closures then run their calls one at a time on a thread of
+  /// the store's own (a serial dispatch queue, as GRDB's writer), so a call waiting for
+  /// another process's lock never blocks a thread of Swift's cooperative pool.
   /// `update` merges (see ``SQLiteTrailStore``), and `revision` is cheap enough to poll for
   /// other processes' writes.
   ///
@@ -30,17 +32,18 @@ extension TrailStore {
     path: String = SQLiteTrailStore.defaultPath(),
     access: SQLiteTrailStore.Access = .readWrite
   ) throws(PersistenceError) -> TrailStore {
+    let queue = DatabaseQueue(path: path)
     if access == .readOnly, !FileManager.default.fileExists(atPath: path) {
       let later = ReadOnlyStoreToBe(path: path)
       return TrailStore(
-        load: { try later.store()?.load() },
+        load: { try await queue.run { try later.store()?.load() } },
         update: { _ in throw PersistenceError.readOnly(path) },
-        revision: { try later.store()?.revision() ?? 0 })
+        revision: { try await queue.run { try later.store()?.revision() ?? 0 } })
     }
     let store = try SQLiteTrailStore(path: path, access: access)
     return TrailStore(
-      load: { try store.load() },
-      update: { change in try store.update(change) },
-      revision: { try store.revision() })
+      load: { try await queue.run { try store.load() } },
+      update: { change in try await queue.run { try store.update(change) } },
+      revision: { try await queue.run { try store.revision() } })
   }
 }

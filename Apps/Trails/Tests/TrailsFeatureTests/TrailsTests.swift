@@ -137,8 +137,9 @@ struct TrailsTests {
         store: TrailStore(
           load: { throw TrailsDoubles.Failure(description: "the database is locked") },
           update: { change in
-            saves.record(change(nil))
-            return StoredPlan(plan: change(nil), revision: 1)
+            let (plan, output) = change(nil)
+            saves.record(plan)
+            return (StoredPlan(plan: plan, revision: 1), output)
           },
           revision: { 0 }),
         weather: TrailsDoubles.weather(CallLog()), clock: clock),

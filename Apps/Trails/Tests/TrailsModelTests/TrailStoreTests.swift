@@ -44,6 +44,17 @@ struct TrailStoreTests {
     #expect(try await store.revision() == 2)
   }
 
+  @Test func updateHandsBackWhatTheChangeFoundBesideWhatItStored() async throws {
+    let base = Plan(start: try #require(Day("2026-12-01")), days: [PlanDay(number: 1)])
+    let store = TrailStore.inMemory(base)
+    let (stored, given) = try await store.update { current in
+      (Self.appending("a", to: base)(current), current)
+    }
+    #expect(given == base)
+    #expect(stored.plan.days == [PlanDay(number: 1, trailIDs: ["a"])])
+    #expect(stored.revision == 2)
+  }
+
   @Test func twoCopiesOfOneInMemoryStoreMergeTheirUpdates() async throws {
     let base = Plan(start: try #require(Day("2026-12-01")), days: [PlanDay(number: 1)])
     let store = TrailStore.inMemory()

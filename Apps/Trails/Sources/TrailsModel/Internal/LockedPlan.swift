@@ -14,12 +14,16 @@ final class LockedPlan: Sendable {
     mutex.withLock { $0 }
   }
 
-  /// Applies `change` to the plan in the box under the lock, as the next revision.
-  func update(_ change: (Plan?) -> Plan) -> StoredPlan {
+  /// Applies `change` to the plan in the box under the lock, as the next revision; returns
+  /// what it stored and the change's output.
+  func update(
+    _ change: (Plan?) -> (plan: Plan, output: any Sendable)
+  ) -> (stored: StoredPlan, output: any Sendable) {
     mutex.withLock { stored in
-      let next = StoredPlan(plan: change(stored?.plan), revision: (stored?.revision ?? 0) + 1)
+      let (plan, output) = change(stored?.plan)
+      let next = StoredPlan(plan: plan, revision: (stored?.revision ?? 0) + 1)
       stored = next
-      return next
+      return (next, output)
     }
   }
 }

@@ -30,12 +30,12 @@ enum PlanRecords {
   /// Reads the stored plan, applies `change` and writes the result as the next revision, in
   /// one `BEGIN IMMEDIATE` transaction; no other connection writes in between.
   ///
-  /// - Returns: What was stored, and `PRAGMA data_version` as of the commit (this
-  ///   connection's commit does not change it, and no other can commit while it holds the
-  ///   write lock).
-  static func update(
-    _ database: Database, _ change: @Sendable (Plan?) -> Plan
-  ) throws(PersistenceError) -> (stored: StoredPlan, dataVersion: Int64) {
+  /// - Returns: What was stored, the change's output, and `PRAGMA data_version` as of the
+  ///   commit (this connection's commit does not change it, and no other can commit while it
+  ///   holds the write lock).
+  static func update<Output: Sendable>(
+    _ database: Database, _ change: @Sendable (Plan?) -> (plan: Plan, output: Output)
+  ) throws(PersistenceError) -> (stored: StoredPlan, output: Output, dataVersion: Int64) {
     try database.transaction { () throws(PersistenceError) in
       let version = try database.userVersion()
       let supported = SQLiteTrailStore.schemaVersion
@@ -46,9 +46,10 @@ enum PlanRecords {
         throw .sqlite(database.path, 1, "schema \(version) where \(supported) was expected")
       }
       let current = try read(database, version: version)
-      let stored = StoredPlan(plan: change(current?.plan), revision: (current?.revision ?? 0) + 1)
+      let (plan, output) = change(current?.plan)
+      let stored = StoredPlan(plan: plan, revision: (current?.revision ?? 0) + 1)
       try write(stored, to: database)
-      return (stored, try database.dataVersion())
+      return (stored, output, try database.dataVersion())
     }
   }
 
