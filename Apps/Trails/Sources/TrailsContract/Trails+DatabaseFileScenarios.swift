@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import LoopContracts
+import Synchronization
 import TrailsFeature
 import TrailsModel
 import TrailsPersistence
@@ -208,16 +209,47 @@ extension Trails {
       let plan = Plan(start: TrailsSamples.today, days: [PlanDay(number: 1, trailIDs: ["x"])])
       do {
         _ = try SQLiteTrailStore(path: path).update { _ in plan }
-        // Read-only and from a folder no one may write to this file: the other way to open.
         let reread = try SQLiteTrailStore(path: path, access: .readOnly).load()
         context.check(
           reread == StoredPlan(plan: plan, revision: 1), "read back: \(String(describing: reread))")
+        // A user who may not write the folder gets the file opened immutable, by a URI that
+        // must escape the name. CI runs as root, who may write every folder, so that open is
+        // made here directly, as the opener makes it.
+        let immutable = try Database(path: path, mode: .immutable)
+        let days = try immutable.query("SELECT count(*) FROM plan_day").first?.first?.integer
+        context.check(days == 1, "opened immutable, the plan has \(String(describing: days)) days")
       } catch {
         context.check(false, "\(path): \(line(of: error))")
       }
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.folder.path)) ?? []
       context.check(
         names.contains("plan #1? 100% mine.sqlite"), "the files in the folder: \(names.sorted())")
+    },
+    // docs/apps/trails.md: a write that finds the database locked by another process waits
+    // up to the busy timeout, trying again every millisecond, then fails. On a clock that
+    // moves a millisecond at each pause, from just before a second's end, so the wait
+    // crosses one: a timeout of T ms is exactly T pauses, then `busy` naming T.
+    Scenario("a write locked out by another connection tries every millisecond until the timeout") {
+      context in
+      guard let folder = TemporaryDatabase(context) else { return }
+      defer { folder.remove() }
+      let path = folder.file("busy.sqlite")
+      let clock = SteppedClock(from: timespec(tv_sec: 41, tv_nsec: 999_500_000))
+      do {
+        let holder = try Database(path: path, mode: .create)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let waiter = try Database(path: path, mode: .readWrite)
+        try waiter.setBusyTimeout(milliseconds: 1_500, clock: clock.busyClock)
+        try waiter.execute("BEGIN IMMEDIATE")
+        context.check(false, "the second writer got the lock the first one holds")
+      } catch PersistenceError.busy(let named, let milliseconds) {
+        context.check(
+          named == path && milliseconds == 1_500, "busy names \(named), \(milliseconds) ms")
+        context.check(clock.pauses == 1_500, "gave up after \(clock.pauses) pauses, not 1500")
+      } catch {
+        context.check(false, "\(path): \(line(of: error))")
+      }
     },
     Scenario("on SQLite, another connection's write changes the revision this one reads") {
       context in
@@ -242,6 +274,35 @@ extension Trails {
       }
     },
   ]
+}
+
+/// A monotonic clock that moves on a millisecond at each pause, counting them.
+private final class SteppedClock: Sendable {
+  private let state: Mutex<(now: timespec, pauses: Int)>
+
+  /// A clock reading `start` until its first pause.
+  init(from start: timespec) {
+    state = Mutex((start, 0))
+  }
+
+  /// How many pauses were made.
+  var pauses: Int { state.withLock { $0.pauses } }
+
+  /// The clock as a busy wait reads it.
+  var busyClock: BusyClock {
+    BusyClock(
+      now: { self.state.withLock { $0.now } },
+      pause: {
+        self.state.withLock { state in
+          state.pauses += 1
+          state.now.tv_nsec += 1_000_000
+          if state.now.tv_nsec >= 1_000_000_000 {
+            state.now.tv_sec += 1
+            state.now.tv_nsec -= 1_000_000_000
+          }
+        }
+      })
+  }
 }
 
 /// The first column of the first row of `sql` on the database at `path`, or `nil`.

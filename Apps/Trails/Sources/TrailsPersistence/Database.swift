@@ -15,9 +15,12 @@ package final class Database {
   package let path: String
   /// The `sqlite3*` handle, valid until deinit.
   let handle: OpaquePointer
-  /// The busy timeout last set with ``setBusyTimeout(milliseconds:)``, named by
+  /// The busy timeout last set with ``setBusyTimeout(milliseconds:clock:)``, named by
   /// ``PersistenceError/busy(_:timeoutMilliseconds:)``.
   package private(set) var busyTimeoutMilliseconds: Int32 = 0
+  /// The clock the busy timeout is measured on, as last set with
+  /// ``setBusyTimeout(milliseconds:clock:)``.
+  private var busyClock = BusyClock.system
   /// The busy handler's state, kept alive as long as SQLite may call the handler.
   private var busyWait: BusyWait?
 
@@ -97,16 +100,22 @@ package final class Database {
   /// that has waited long would try ten times less often than a newcomer and could starve
   /// past the timeout while the others take turns.
   ///
-  /// - Parameter milliseconds: The wait; 0 fails at once.
+  /// - Parameters:
+  ///   - milliseconds: The wait; 0 fails at once.
+  ///   - clock: The clock the wait is measured on, and its pause between tries: the
+  ///     system's by default; a test's moves time on without sleeping.
   /// - Throws: ``PersistenceError`` when SQLite refuses the setting.
-  package func setBusyTimeout(milliseconds: Int32) throws(PersistenceError) {
+  package func setBusyTimeout(
+    milliseconds: Int32, clock: BusyClock = .system
+  ) throws(PersistenceError) {
+    busyClock = clock
     guard milliseconds > 0 else {
       try check(sqlite3_busy_handler(handle, nil, nil))
       busyWait = nil
       busyTimeoutMilliseconds = 0
       return
     }
-    let wait = BusyWait(milliseconds: milliseconds)
+    let wait = BusyWait(milliseconds: milliseconds, clock: clock)
     try check(
       sqlite3_busy_handler(
         handle,
@@ -136,7 +145,7 @@ package final class Database {
   package func retryingWhenBusy<Result>(
     _ body: () throws(PersistenceError) -> Result
   ) throws(PersistenceError) -> Result {
-    let wait = BusyWait(milliseconds: busyTimeoutMilliseconds)
+    let wait = BusyWait(milliseconds: busyTimeoutMilliseconds, clock: busyClock)
     var attempt: Int32 = 0
     while true {
       do {
