@@ -60,15 +60,17 @@ enum Interactive {
       })
     // Nothing is lost on the way out: wait for the restore and the save.
     _ = await session.first { state in
-      switch state.restore {
-      case .pending: false
-      case .failed: true
-      case .done: state.isSaved || state.saveError != nil
+      switch state.persistence {
+      case .restoring: false
+      case .restoreFailed: true
+      case .ready(let ready): ready.isSaved || ready.failure != nil
       }
     }
     let state = store.state
-    if case .failed(let message) = state.restore { throw CommandFailure(message) }
-    if let error = state.saveError { throw CommandFailure("the plan was not saved: \(error)") }
+    if let message = state.persistence.restoreError { throw CommandFailure(message) }
+    if let error = state.persistence.saveError {
+      throw CommandFailure("the plan was not saved: \(error)")
+    }
     if ending == .interrupted { throw ExitCode.interrupted }
   }
 }

@@ -209,12 +209,17 @@ struct Screen {
 
   private var status: String {
     var words: String
-    switch state.restore {
-    case .pending: words = "restoring the plan…"
-    case .failed(let message): words = "not saved: \(message)"
-    case .done where state.saveError != nil: words = "save failed: \(state.saveError ?? "")"
-    case .done where readOnlyNotice != nil: words = "read-only"
-    case .done: words = state.isSaved ? "saved" : "saving…"
+    switch state.persistence {
+    case .restoring: words = "restoring the plan…"
+    case .restoreFailed(let message): words = "not saved: \(message)"
+    case .ready(let ready):
+      if let failure = ready.failure {
+        words = "save failed: \(failure.message)"
+      } else if readOnlyNotice != nil {
+        words = "read-only"
+      } else {
+        words = ready.isSaved ? "saved" : "saving…"
+      }
     }
     if offline { words += " (offline forecasts)" }
     return words

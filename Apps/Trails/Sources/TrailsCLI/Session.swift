@@ -62,8 +62,8 @@ struct Session {
   ///
   /// - Throws: ``CommandFailure`` when the restore failed or a queued edit was refused.
   func restored() async throws -> Trails.State {
-    let state = await first { $0.restore != .pending }
-    if case .failed(let message) = state.restore { throw CommandFailure(message) }
+    let state = await first { !$0.persistence.isRestoring }
+    if let message = state.persistence.restoreError { throw CommandFailure(message) }
     if let problem = state.problem { throw CommandFailure(problem.message) }
     return state
   }
@@ -73,8 +73,10 @@ struct Session {
   /// - Throws: ``CommandFailure`` with the write's error when it failed, or with the problem
   ///   when the edit no longer applied to the plan as another process had changed it.
   func saved() async throws -> Trails.State {
-    let state = await first { $0.isSaved || $0.saveError != nil }
-    if let error = state.saveError { throw CommandFailure("the plan was not saved: \(error)") }
+    let state = await first { $0.isSaved || $0.persistence.saveError != nil }
+    if let error = state.persistence.saveError {
+      throw CommandFailure("the plan was not saved: \(error)")
+    }
     if let problem = state.problem { throw CommandFailure(problem.message) }
     return state
   }

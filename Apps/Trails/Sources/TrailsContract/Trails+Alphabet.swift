@@ -23,7 +23,7 @@ extension Trails {
       if let trail = state.shownTrailID {
         events.append(.edit(.add(trailID: trail, day: 1)))
       }
-    case .plan where state.restore == .pending:
+    case .plan where state.persistence.isRestoring:
       // Queued edits are all kept, in order: two a step are enough to show it (an add, and
       // each other kind in turn), and more would multiply the queues to explore.
       let others: [PlanEdit] = [
@@ -32,7 +32,7 @@ extension Trails {
       ]
       events += [
         .edit(.add(trailID: S.gull, day: 1)),
-        .edit(others[state.queuedEdits.count % others.count]),
+        .edit(others[queued(in: state).count % others.count]),
       ]
     case .plan:
       events += [
@@ -59,7 +59,7 @@ extension Trails {
       .storeChanged(StoredPlan(plan: S.plan([S.tidepool]), revision: 0)),
     ]
     let stored = StoredPlan(plan: S.plan([S.cinder]), revision: 1)
-    if state.restore == .pending {
+    if state.persistence.isRestoring {
       events += [.restored(nil), .restored(stored), .restoreFailed("the database is locked")]
     } else {
       events += [.restored(stored), .restoreFailed("the database is locked")]
@@ -67,7 +67,7 @@ extension Trails {
     if let write = state.pendingWrite {
       events.append(.writeDue(write))
     }
-    if let write = state.writing, let known = state.stored {
+    if let write = state.persistence.ready?.writing, let known = state.persistence.ready?.stored {
       // The store's answer: the edits on the plan it holds (here, the one the planner knows).
       let (merged, rejected) = write.merged(
         onto: known.revision == 0 ? nil : known.plan, in: state.catalog.value)
@@ -78,7 +78,7 @@ extension Trails {
         .writeFailed(write, message: "the disk is full"),
       ]
     }
-    if let known = state.stored, known.revision < 2 {
+    if let known = state.persistence.ready?.stored, known.revision < 2 {
       // Another process removes the first planned trail (or plans the Cinder Corrie).
       var theirs = known.plan
       if let first = theirs.days.first(where: { !$0.trailIDs.isEmpty })?.trailIDs.first {
@@ -107,5 +107,11 @@ extension Trails {
       events.append(.trailForecastFailed(trailID: S.cinder, "no forecast: offline"))
     }
     return events
+  }
+
+  /// The edits waiting for the restore.
+  private static func queued(in state: State) -> [PlanEdit] {
+    guard case .restoring(let queued) = state.persistence else { return [] }
+    return queued
   }
 }

@@ -19,13 +19,13 @@ extension Trails {
       TrailsSamples.restored(TrailsSamples.plan([TrailsSamples.gull], [TrailsSamples.cinder])),
     ],
     phase: { state in
-      switch state.restore {
-      case .pending: .restoring
-      case .failed: .restoreFailed
-      case .done where state.writing != nil: .writing
-      case .done where state.saveError != nil: .saveFailed
-      case .done where state.isSaved: .saved
-      case .done: .unsaved
+      switch state.persistence {
+      case .restoring: .restoring
+      case .restoreFailed: .restoreFailed
+      case .ready(let ready) where ready.writing != nil: .writing
+      case .ready(let ready) where ready.failure != nil: .saveFailed
+      case .ready(let ready) where ready.isSaved: .saved
+      case .ready: .unsaved
       }
     },
     kind: { event in

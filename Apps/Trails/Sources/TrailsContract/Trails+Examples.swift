@@ -6,6 +6,7 @@ extension Trails {
   static let examples: [Example<State, Event>] = {
     typealias S = TrailsSamples
     let with = S.with
+    let withReady = S.withReady
     let restored = S.restored()
     let onTrail = with(restored) {
       $0.explorePath = [.region(S.coast), .trail(S.gull)]
@@ -17,13 +18,13 @@ extension Trails {
     ])
     let gullKey = ForecastKey(day: 1, trailID: S.gull)
     let gullWrite = PendingWrite(edits: [.add(trailID: S.gull, day: 1)], fallback: S.plan())
-    let writingGull = with(gullDay1) {
+    let writingGull = withReady(gullDay1) {
       $0.writing = gullWrite
       $0.unsavedEdits = []
     }
     let removal = Trails.PlanEdit.remove(trailID: S.gull, day: nil)
     let removalWrite = PendingWrite(edits: [removal], fallback: S.plan([S.cinder, S.gull]))
-    let writingRemoval = S.with(S.restored(S.plan([S.cinder, S.gull]), then: [removal])) {
+    let writingRemoval = withReady(S.restored(S.plan([S.cinder, S.gull]), then: [removal])) {
       $0.writing = removalWrite
       $0.unsavedEdits = []
     }
@@ -36,17 +37,22 @@ extension Trails {
       Example(
         "an edit during the restore waits in the queue", given: S.launch,
         when: .edit(.add(trailID: S.gull, day: 1)),
-        then: with(S.launch) { $0.queuedEdits = [.add(trailID: S.gull, day: 1)] }),
+        then: with(S.launch) {
+          $0.persistence = .restoring(queuedEdits: [.add(trailID: S.gull, day: 1)])
+        }),
       Example(
         "the restore applies the saved plan, then the queued edits",
-        given: with(S.launch) { $0.queuedEdits = [.add(trailID: S.tidepool, day: 2)] },
+        given: with(S.launch) {
+          $0.persistence = .restoring(queuedEdits: [.add(trailID: S.tidepool, day: 2)])
+        },
         when: .restored(StoredPlan(plan: S.plan([S.gull]), revision: 4)),
         then: with(S.launch) {
-          $0.restore = .done
+          $0.persistence = .ready(
+            Persistence.Ready(
+              stored: StoredPlan(plan: S.plan([S.gull]), revision: 4),
+              unsavedEdits: [.add(trailID: S.tidepool, day: 2)]))
           $0.plan = S.plan([S.gull], [S.tidepool])
           $0.revision = 2
-          $0.stored = StoredPlan(plan: S.plan([S.gull]), revision: 4)
-          $0.unsavedEdits = [.add(trailID: S.tidepool, day: 2)]
           // Gull Point 6.4 km 120 m, Tidepool 3.2 km 85 m
           $0.totals = PlanTotals(distanceKm: 6.4 + 3.2, ascentM: 205)
           $0.forecasts = [gullKey: .loading, ForecastKey(day: 2, trailID: S.tidepool): .loading]
@@ -54,9 +60,8 @@ extension Trails {
       Example(
         "adding a trail to day 3 adds the days before it", given: restored,
         when: .edit(.add(trailID: S.cinder, day: 3)),
-        then: with(restored) {
+        then: with(withReady(restored) { $0.unsavedEdits = [.add(trailID: S.cinder, day: 3)] }) {
           $0.plan = S.plan([], [], [S.cinder])
-          $0.unsavedEdits = [.add(trailID: S.cinder, day: 3)]
           $0.revision = 1
           $0.totals = PlanTotals(distanceKm: 9.7, ascentM: 610)  // Cinder Corrie
           $0.forecasts = [ForecastKey(day: 3, trailID: S.cinder): .loading]
@@ -73,18 +78,18 @@ extension Trails {
         "moving a trail to another day moves its forecast request",
         given: with(gullDay1) { $0.forecasts[gullKey] = .loaded(S.forecast) },
         when: .edit(.move(trailID: S.gull, from: nil, to: 2)),
-        then: with(gullDay1) {
+        then: with(
+          withReady(gullDay1) { $0.unsavedEdits.append(.move(trailID: S.gull, from: nil, to: 2)) }
+        ) {
           $0.plan = S.plan([], [S.gull])
-          $0.unsavedEdits.append(.move(trailID: S.gull, from: nil, to: 2))
           $0.revision = 2
           $0.forecasts = [ForecastKey(day: 2, trailID: S.gull): .loading]
         }),
       Example(
         "removing a day moves the later days one earlier", given: twoDays,
         when: .edit(.removeDay(1)),
-        then: with(twoDays) {
+        then: with(withReady(twoDays) { $0.unsavedEdits.append(.removeDay(1)) }) {
           $0.plan = S.plan([S.tidepool])
-          $0.unsavedEdits.append(.removeDay(1))
           $0.revision = 3
           $0.totals = PlanTotals(distanceKm: 3.2, ascentM: 85)  // Tidepool Steps
           $0.forecasts = [ForecastKey(day: 1, trailID: S.tidepool): .loading]
@@ -92,7 +97,7 @@ extension Trails {
       Example(
         "the quiet window sends the unwritten edits to the store", given: gullDay1,
         when: .writeDue(gullWrite),
-        then: with(gullDay1) {
+        then: withReady(gullDay1) {
           $0.writing = gullWrite
           $0.unsavedEdits = []
         }),
@@ -100,7 +105,7 @@ extension Trails {
         "a write's answer is the stored plan, and the plan is saved", given: writingGull,
         when: .written(
           gullWrite, stored: StoredPlan(plan: S.plan([S.gull]), revision: 1), rejected: []),
-        then: with(writingGull) {
+        then: withReady(writingGull) {
           $0.writing = nil
           $0.stored = StoredPlan(plan: S.plan([S.gull]), revision: 1)
         }),
@@ -110,9 +115,12 @@ extension Trails {
         when: .written(
           gullWrite, stored: StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2),
           rejected: []),
-        then: with(writingGull) {
-          $0.writing = nil
-          $0.stored = StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2)
+        then: with(
+          withReady(writingGull) {
+            $0.writing = nil
+            $0.stored = StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2)
+          }
+        ) {
           $0.plan = S.plan([S.cinder, S.gull])
           $0.revision = 2
           // Cinder Corrie and Gull Point
@@ -124,23 +132,27 @@ extension Trails {
         when: .written(
           removalWrite, stored: StoredPlan(plan: S.plan([S.cinder]), revision: 3),
           rejected: [.notPlanned(trailID: S.gull, day: nil)]),
-        then: with(writingRemoval) {
-          $0.writing = nil
-          $0.stored = StoredPlan(plan: S.plan([S.cinder]), revision: 3)
+        then: with(
+          withReady(writingRemoval) {
+            $0.writing = nil
+            $0.stored = StoredPlan(plan: S.plan([S.cinder]), revision: 3)
+          }
+        ) {
           $0.problem = .changedElsewhere(.notPlanned(trailID: S.gull, day: nil))
         }),
       Example(
         "a failed write is shown, and its edits are unwritten again", given: writingGull,
         when: .writeFailed(gullWrite, message: "the disk is full"),
-        then: with(gullDay1) {
-          $0.saveError = "the disk is full"
-          $0.failedEdits = [.add(trailID: S.gull, day: 1)]
+        then: withReady(gullDay1) {
+          $0.failure = Persistence.SaveFailure(
+            message: "the disk is full", edits: [.add(trailID: S.gull, day: 1)])
         }),
       Example(
         "another process's plan is adopted with our unwritten edits on top", given: gullDay1,
         when: .storeChanged(StoredPlan(plan: S.plan([S.tidepool]), revision: 2)),
-        then: with(gullDay1) {
-          $0.stored = StoredPlan(plan: S.plan([S.tidepool]), revision: 2)
+        then: with(
+          withReady(gullDay1) { $0.stored = StoredPlan(plan: S.plan([S.tidepool]), revision: 2) }
+        ) {
           $0.plan = S.plan([S.tidepool, S.gull])
           $0.revision = 2
           // Tidepool Steps and Gull Point
@@ -156,10 +168,12 @@ extension Trails {
         when: .forecastLoaded(ForecastKey(day: 2, trailID: S.gull), S.forecast), then: gullDay1),
       Example(
         "a failed restore keeps the queued edits in memory and saves nothing",
-        given: with(S.launch) { $0.queuedEdits = [.add(trailID: S.gull, day: 1)] },
+        given: with(S.launch) {
+          $0.persistence = .restoring(queuedEdits: [.add(trailID: S.gull, day: 1)])
+        },
         when: .restoreFailed("the database is locked"),
         then: with(S.launch) {
-          $0.restore = .failed("the database is locked")
+          $0.persistence = .restoreFailed("the database is locked")
           $0.plan = S.plan([S.gull])
           $0.revision = 1
           $0.totals = PlanTotals(distanceKm: 6.4, ascentM: 120)  // Gull Point Loop

@@ -19,7 +19,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: weather,
         clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.edit(.add(trailID: S.gull, day: 1)))
       await store.settle()
       store.send(.edit(.add(trailID: "driftwood-headland", day: 2)))
@@ -48,7 +48,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
         weather: TrailsDoubles.weather(weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.edit(.add(trailID: S.gull, day: 1)))
       await store.settle()  // day 1's forecast has come
       store.send(.edit(.add(trailID: S.cinder, day: 2)))
@@ -67,7 +67,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
         weather: TrailsDoubles.weather(work, weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.edit(.add(trailID: S.gull, day: 1)))
       await store.settle()
       store.send(.edit(.add(trailID: S.tidepool, day: 2)))
@@ -92,7 +92,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
         weather: TrailsDoubles.weather(work, weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.open("trails://trail/\(S.gull)"))
       await store.settle()
       store.send(.open("trails://trail/\(S.tidepool)"))
@@ -120,7 +120,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: service,
         clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.open("trails://trail/\(S.gull)"))
       await store.settle()  // the first request is generation 0 of `work`, in flight
       store.send(.back)
@@ -151,7 +151,7 @@ extension Trails {
           store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
           weather: WeatherService(forecast: { _ in throw error }), clock: clock)
         let store = context.store(initial: S.launch, machine: machine, clock: clock)
-        await store.wait { $0.restore == .done }
+        await store.wait { $0.persistence.ready != nil }
         store.send(.open("trails://trail/\(S.cinder)"))
         await store.settle()  // the trail's forecast has failed
         store.send(.edit(.add(trailID: S.cinder, day: 1)))

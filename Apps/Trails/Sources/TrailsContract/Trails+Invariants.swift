@@ -39,28 +39,36 @@ extension Trails {
       return abs(state.totals.distanceKm - km.reduce(0, +)) < 1e-9
         && state.totals.ascentM == climb.reduce(0, +)
     },
-    Invariant("nothing is stored or written before the restore completes") { state in
-      state.restore == .done
-        || (state.stored == nil && state.writing == nil && state.unsavedEdits.isEmpty
-          && state.saveError == nil)
+    // docs/apps/trails.md: the plan is restored at launch before any edit applies.
+    Invariant("while restoring, no edit has applied: the plan is the launch plan") { state in
+      !state.persistence.isRestoring || state.revision == 0
     },
-    Invariant("edits wait in the queue only while restoring") { state in
-      state.queuedEdits.isEmpty || state.restore == .pending
+    // The plan is always the stored plan with the edits not yet written (in flight, then
+    // waiting) applied on top, in order, each of them still applying.
+    Invariant("the plan is the stored plan with the edits not yet written applied, in order") {
+      state in
+      guard let ready = state.persistence.ready else { return true }
+      let unwritten = (ready.writing?.edits ?? []) + ready.unsavedEdits
+      let (plan, refused) = PendingWrite(edits: unwritten, fallback: ready.stored.plan)
+        .merged(onto: ready.stored.plan, in: state.catalog.value)
+      return plan == state.plan && refused.isEmpty
     },
     Invariant("a plan reported saved is exactly the stored plan") { state in
-      !state.isSaved || state.stored?.plan == state.plan
+      !state.isSaved || state.persistence.ready?.stored.plan == state.plan
     },
     Invariant("a save error means the plan is not saved") { state in
-      state.saveError == nil || !state.isSaved
+      state.persistence.saveError == nil || !state.isSaved
     },
     // docs/apps/trails.md: a failed write is retried on the next change and loses no edit: its
     // edits stay first among those not yet written (in flight again, or waiting), in order.
     Invariant("edits shown as failed are the first of those not yet written, in order") { state in
-      let unwritten = (state.writing?.edits ?? []) + state.unsavedEdits
-      return state.failedEdits.map { unwritten.starts(with: $0) } ?? true
+      guard let ready = state.persistence.ready, let failed = ready.failure?.edits else {
+        return true
+      }
+      return ((ready.writing?.edits ?? []) + ready.unsavedEdits).starts(with: failed)
     },
     Invariant("nothing is waiting to be written while a write is in flight") { state in
-      state.writing == nil || state.pendingWrite == nil
+      state.persistence.ready?.writing == nil || state.pendingWrite == nil
     },
     Invariant("forecasts are kept only for planned days, one for each") { state in
       Set(state.forecasts.keys) == state.plannedForecastKeys

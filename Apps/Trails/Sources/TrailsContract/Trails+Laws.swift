@@ -13,10 +13,7 @@ extension Trails {
       on: .select, .show, .back, .open
     ) { before, _, after in
       after.plan == before.plan && after.revision == before.revision
-        && after.totals == before.totals && after.restore == before.restore
-        && after.queuedEdits == before.queuedEdits && after.stored == before.stored
-        && after.unsavedEdits == before.unsavedEdits && after.writing == before.writing
-        && after.failedEdits == before.failedEdits && after.saveError == before.saveError
+        && after.totals == before.totals && after.persistence == before.persistence
         && after.forecasts == before.forecasts
     },
     Law("a link opens only in one of the three shapes, its scheme and host in any case", on: .open)
@@ -36,8 +33,8 @@ extension Trails {
     Law("a refused edit keeps the plan and the edits waiting to be saved", on: Kind.edits) {
       before, _, after in
       after.problem == nil
-        || (after.plan == before.plan && after.unsavedEdits == before.unsavedEdits
-          && after.queuedEdits == before.queuedEdits && after.revision == before.revision)
+        || (after.plan == before.plan && after.persistence == before.persistence
+          && after.revision == before.revision)
     },
     Law(
       "a day's forecast changes only that forecast, and only while it loads",
@@ -74,7 +71,7 @@ extension Trails {
       before, event, after in
       switch event {
       case .written(let write, _, _), .writeFailed(let write, _):
-        return write == before.writing || after == before
+        return write == before.persistence.ready?.writing || after == before
       default: return true
       }
     },
@@ -82,11 +79,13 @@ extension Trails {
       "a failed write loses no edit: its edits wait again, before the newer ones",
       on: .writeFailed
     ) { before, event, after in
-      guard case .writeFailed(let write, let message) = event, write == before.writing else {
-        return true
-      }
-      return after.unsavedEdits == write.edits + before.unsavedEdits
-        && after.plan == before.plan && after.saveError == message && after.writing == nil
+      guard case .writeFailed(let write, let message) = event,
+        let waiting = before.persistence.ready?.unsavedEdits,
+        write == before.persistence.ready?.writing,
+        let ready = after.persistence.ready
+      else { return true }
+      return ready.unsavedEdits == write.edits + waiting && after.plan == before.plan
+        && ready.failure?.message == message && ready.writing == nil
     },
   ]
 }

@@ -13,7 +13,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: saves),
         weather: TrailsDoubles.weather(weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       // Each trail shown asks for its forecast; the store settles on the answer before the
       // next tap, as a user's taps come well apart.
       store.send(.show(.trail(S.gull)))
@@ -52,7 +52,7 @@ extension Trails {
         let shouted = "TRAILS" + link.dropFirst("trails".count)
         context.check(DeepLink(shouted) == DeepLink(link), "\(shouted) opens what \(link) opens")
       }
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.open(links[0]))
       await store.wait { $0.tab == .explore && $0.explorePath == [.region(S.coast)] }
       store.send(.open(links[1]))

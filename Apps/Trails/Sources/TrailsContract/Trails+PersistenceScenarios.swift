@@ -13,7 +13,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: CallLog(), saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.edit(.add(trailID: S.gull, day: 1)))
       await store.advance(by: .milliseconds(499))
       store.send(.edit(.add(trailID: S.cinder, day: 2)))
@@ -38,7 +38,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: loads, saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.edit(.add(trailID: S.gull, day: 1)))
       await store.advance(by: .milliseconds(500))
       await store.wait { $0.isSaved }
@@ -52,7 +52,7 @@ extension Trails {
         store: TrailsDoubles.store(loads: loads, saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       let edits: [PlanEdit] = [
         .add(trailID: S.gull, day: 1), .add(trailID: S.tidepool, day: 2),
         .add(trailID: S.cinder, day: 3), .move(trailID: S.cinder, from: 3, to: 2),
@@ -79,14 +79,14 @@ extension Trails {
           loads: loads, saves: saves, attempts: attempts, failingWrites: 1),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       store.send(.edit(.add(trailID: S.gull, day: 1)))
       await store.advance(by: .milliseconds(500))
-      await store.wait { $0.saveError == "the disk is full" }
+      await store.wait { $0.persistence.saveError == "the disk is full" }
       context.check(store.state.plan == S.plan([S.gull]), "the failed save keeps the plan")
       store.send(.edit(.add(trailID: S.tidepool, day: 1)))
       await store.advance(by: .milliseconds(500))
-      await store.wait { $0.isSaved && $0.saveError == nil }
+      await store.wait { $0.isSaved && $0.persistence.saveError == nil }
       context.budget("write", attempts, exactly: 2)
       context.budget("save", saves, exactly: 1, with: [S.plan([S.gull, S.tidepool])])
     },
@@ -104,7 +104,7 @@ extension Trails {
       context.check(store.state.plan.days.isEmpty, "no edit applies before the restore")
       context.budget("save before the restore", saves, exactly: 0)
       load.succeed(0, with: StoredPlan(plan: S.plan([S.cinder]), revision: 1))
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       // The stored day 1 stays; the queued edits land on top of it, in order.
       let merged = S.plan([S.cinder, S.gull], [S.tidepool])
       context.check(store.state.plan == merged, "the queued edits apply to the restored plan")
@@ -122,7 +122,7 @@ extension Trails {
       store.send(.edit(.add(trailID: S.gull, day: 1)))
       await store.settle()
       load.fail(0, TrailsDoubles.Failure(description: "the database is locked"))
-      await store.wait { $0.restore == .failed("the database is locked") }
+      await store.wait { $0.persistence == .restoreFailed("the database is locked") }
       await store.settle()  // the kept day's forecast has come
       store.send(.edit(.add(trailID: S.tidepool, day: 2)))
       await store.advance(by: .seconds(2))
@@ -146,7 +146,7 @@ extension Trails {
       let (loads, saves) = (CallLog<String>(), CallLog<Plan>())
       let shared = TrailsDoubles.store(holding: S.plan([S.gull]), loads: loads, saves: saves)
       let store = planner(context, on: shared, watchInterval: .milliseconds(500))
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       // The other process: one update that plans the Tidepool Steps on day 2.
       let other = try? await shared.update { plan in
         var plan = plan ?? S.plan()
@@ -157,7 +157,7 @@ extension Trails {
       await store.advance(by: .milliseconds(499))
       context.check(store.state.plan == S.plan([S.gull]), "nothing shows before the interval")
       await store.advance(by: .milliseconds(1))
-      await store.wait { $0.stored?.revision == 2 }
+      await store.wait { $0.persistence.ready?.stored.revision == 2 }
       context.check(
         store.state.plan == S.plan([S.gull], [S.tidepool]), "the other write shows at 500 ms")
       context.budget("load", loads, exactly: 2)
@@ -168,7 +168,7 @@ extension Trails {
       let (loads, saves) = (CallLog<String>(), CallLog<Plan>())
       let shared = TrailsDoubles.store(holding: S.plan([S.gull]), loads: loads, saves: saves)
       let store = planner(context, on: shared)
-      await store.wait { $0.restore == .done }
+      await store.wait { $0.persistence.ready != nil }
       await store.settle()  // the restored day's forecast has come
       // The other process removes the Gull Point Loop; this planner has not seen it yet.
       let other = try? await shared.update { _ in S.plan([S.cinder]) }
@@ -193,8 +193,8 @@ extension Trails {
   ) async -> State {
     typealias S = TrailsSamples
     let (first, second) = (planner(context, on: firstStore), planner(context, on: secondStore))
-    await first.wait { $0.restore == .done }
-    await second.wait { $0.restore == .done }
+    await first.wait { $0.persistence.ready != nil }
+    await second.wait { $0.persistence.ready != nil }
     first.send(.edit(.add(trailID: S.gull, day: 1)))
     second.send(.edit(.add(trailID: S.tidepool, day: 2)))
     await first.advance(by: .milliseconds(500))

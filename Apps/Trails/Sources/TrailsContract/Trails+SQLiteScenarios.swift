@@ -17,7 +17,7 @@ extension Trails {
       defer { file.remove() }
       guard let store = file.open(context) else { return }
       let planner = Self.planner(context, on: store)
-      await planner.wait { $0.restore == .done }
+      await planner.wait { $0.persistence.ready != nil }
       planner.send(.edit(.add(trailID: S.gull, day: 1)))
       await planner.settle()  // day 1's forecast has come
       planner.send(.edit(.add(trailID: S.cinder, day: 3)))

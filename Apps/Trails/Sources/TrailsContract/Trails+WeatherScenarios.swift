@@ -158,7 +158,7 @@ extension Trails {
       store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: weather,
       clock: clock)
     let store = context.store(initial: TrailsSamples.launch, machine: machine, clock: clock)
-    await store.wait { $0.restore == .done }
+    await store.wait { $0.persistence.ready != nil }
     store.send(.open("trails://trail/\(TrailsSamples.cinder)"))
     await store.advance(by: .seconds(60))
     await store.wait { $0.trailForecast.map { $0.status != .loading } ?? false }

@@ -79,6 +79,20 @@ enum TrailsSamples {
     return state
   }
 
+  /// `state`, restored, with its stored plan and what is on its way to the store changed by
+  /// `change`.
+  static func withReady(
+    _ state: Trails.State, _ change: (inout Trails.Persistence.Ready) -> Void
+  ) -> Trails.State {
+    guard case .ready(var ready) = state.persistence else {
+      preconditionFailure("the trails contract changes the stored plan of a state not restored")
+    }
+    change(&ready)
+    var state = state
+    state.persistence = .ready(ready)
+    return state
+  }
+
   /// The trailhead of the trail `id`.
   static func trailhead(of id: String) -> Coordinate {
     guard let trail = catalog.trail(id: id) else {

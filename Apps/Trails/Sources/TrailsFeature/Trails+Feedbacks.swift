@@ -3,10 +3,10 @@ import TrailsModel
 import Weather
 
 extension Trails {
-  /// Reads the stored plan once, at launch: the launch state's restore is pending.
+  /// Reads the stored plan once, at launch: the launch state is restoring.
   var restoreFeedback: Feedback<State, Event> {
     .whenBecomesTrue(
-      { $0.restore == .pending }, name: "restore",
+      { $0.persistence.isRestoring }, name: "restore",
       effect: { [store] in .restored(try await store.load()) },
       onError: { .restoreFailed(String(describing: $0)) })
   }
@@ -31,7 +31,7 @@ extension Trails {
   /// never cancelled by an edit: the edit waits for the next write.
   var writeFeedback: Feedback<State, Event> {
     .onChange(
-      of: \.writing, name: "write",
+      of: \.persistence.ready?.writing, name: "write",
       effect: { [store, catalog] write in
         let (stored, rejected) = try await store.update { current in
           write.merged(onto: current, in: catalog)

@@ -4,13 +4,8 @@ extension Trails {
   /// Everything the planner shows and remembers.
   ///
   /// The navigation (``tab`` and a path per tab), the plan and its ``revision`` (counted up on
-  /// every change), where persistence stands (``restore``, ``queuedEdits``, ``stored``,
-  /// ``unsavedEdits``, ``writing``, ``saveError``), the forecasts, and the last ``problem``
-  /// to tell the user about.
-  ///
-  /// The plan is always ``stored`` with the edits of ``writing`` and ``unsavedEdits`` applied
-  /// on top, in order: when the store's plan changes (a write of ours, or another process's),
-  /// the edits not yet written are applied again to the new stored plan.
+  /// every change), where keeping the plan stands (``persistence``), the forecasts, and the
+  /// last ``problem`` to tell the user about.
   public struct State: Hashable, Sendable, Codable {
     /// Every region and trail: the reducer checks ids and adds up distances with it.
     public var catalog: CatalogSnapshot
@@ -27,22 +22,9 @@ extension Trails {
     public var revision: Int
     /// Distance, ascent and time over the whole plan.
     public var totals: PlanTotals
-    /// Whether the saved plan has been read yet.
-    public var restore: Restore
-    /// Edits made while the restore was in flight, applied in order once it completes.
-    public var queuedEdits: [PlanEdit]
-    /// The plan the store holds, as far as the planner knows, with the store's revision: the
-    /// one restored (or the launch plan at revision 0, from an empty store), then the one each
-    /// write returned or another process stored; `nil` until the restore completes.
-    public var stored: StoredPlan?
-    /// Edits applied to the plan and not yet written, in order.
-    public var unsavedEdits: [PlanEdit]
-    /// The write in flight, if any.
-    public var writing: PendingWrite?
-    /// The edits of the last write that failed, until the next change: not retried before.
-    public var failedEdits: [PlanEdit]?
-    /// Why the last write failed, until a write succeeds.
-    public var saveError: String?
+    /// Where keeping the plan stands: restoring (with the edits that wait), restore failed,
+    /// or ready (the stored plan, the unwritten edits, the write in flight, the last failure).
+    public var persistence: Persistence
     /// The forecast of each planned day's trail: one entry per planned (day, trail).
     public var forecasts: [ForecastKey: ForecastStatus]
     /// The forecast of the trail on screen, if a trail is on screen.
@@ -64,13 +46,7 @@ extension Trails {
       plan = Plan(start: today)
       revision = 0
       totals = .zero
-      restore = .pending
-      queuedEdits = []
-      stored = nil
-      unsavedEdits = []
-      writing = nil
-      failedEdits = nil
-      saveError = nil
+      persistence = .restoring(queuedEdits: [])
       forecasts = [:]
       trailForecast = nil
       problem = nil

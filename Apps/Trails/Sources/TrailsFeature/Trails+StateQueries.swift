@@ -26,24 +26,21 @@ extension Trails.State {
   /// Whether the store holds the plan as it is now: restored, nothing unwritten, nothing in
   /// flight, and the stored plan needs no tidying.
   public var isSaved: Bool {
-    guard restore == .done, let stored else { return false }
-    return unsavedEdits.isEmpty && writing == nil && stored.plan == stored.plan.normalized()
+    persistence.ready?.isSaved == true
   }
 
   /// The edits waiting for the quiet window, once restored, when no write is in flight and
   /// they are not the ones that just failed; `nil` when there is nothing to write (or nothing
   /// may be written yet).
   public var pendingWrite: Trails.PendingWrite? {
-    guard restore == .done, writing == nil, let stored, !isSaved, unsavedEdits != failedEdits
-    else { return nil }
-    return Trails.PendingWrite(edits: unsavedEdits, fallback: stored.plan)
+    persistence.ready?.pendingWrite
   }
 
   /// The store's revision the planner knows, while it may notice other processes' writes:
   /// once restored, and not while a write of its own is in flight (which brings a newer one).
   public var watchedRevision: Int? {
-    guard restore == .done, writing == nil else { return nil }
-    return stored?.revision
+    guard let ready = persistence.ready, ready.writing == nil else { return nil }
+    return ready.stored.revision
   }
 
   /// One key per trail of each planned day: the forecasts the plan calls for.

@@ -9,14 +9,14 @@ import Weather
 /// root); deep links (``DeepLink``) that land on a region, a trail or the plan; a plan of trails
 /// by day with totals by Naismith's rule. Persistence is a mechanism of feedbacks, and edits,
 /// not snapshots, cross the process boundary: the plan is restored at launch before any edit
-/// applies (edits that arrive meanwhile wait in ``State/queuedEdits``); once
+/// applies (edits that arrive meanwhile wait in ``Persistence/restoring(queuedEdits:)``); once
 /// ``saveQuietWindow`` has passed without a change, the unwritten edits are written by one
 /// ``TrailStore/update`` that applies them to the plan the store holds then, so another
 /// process's edits are kept, and an edit that no longer applies is reported
 /// (``Problem/changedElsewhere(_:)``). The planner adopts what the store returns, with the
 /// edits made meanwhile applied on top. With a ``watchInterval`` it also checks the store's
 /// revision on its clock and adopts a plan another process wrote. A failed write is shown
-/// (``State/saveError``) and retried on the next change; the plan in memory is never lost.
+/// (``Persistence/saveError``) and retried on the next change; the plan in memory is never lost.
 /// Each planned day's trailhead has its own forecast request, cancelled when the day or the
 /// trail leaves the plan.
 ///

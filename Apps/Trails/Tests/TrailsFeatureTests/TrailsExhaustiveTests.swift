@@ -22,14 +22,12 @@ struct TrailsExhaustiveTests {
     let key = Trails.ForecastKey(day: 1, trailID: S.gull)
     let plan = S.plan([S.gull])
 
-    await store.send(.edit(edit)) { $0.queuedEdits = [edit] }
+    await store.send(.edit(edit)) { $0.persistence = .restoring(queuedEdits: [edit]) }
     await store.settle()
     load.succeed(0, with: nil)
     await store.receive(.restored(nil)) {
-      $0.restore = .done
-      $0.queuedEdits = []
-      $0.stored = StoredPlan(plan: S.launch.plan, revision: 0)
-      $0.unsavedEdits = [edit]
+      $0.persistence = .ready(
+        .init(stored: StoredPlan(plan: S.launch.plan, revision: 0), unsavedEdits: [edit]))
       $0.plan = plan
       $0.revision = 1
       $0.totals = PlanTotals(plan: plan, catalog: S.catalog)
@@ -41,13 +39,12 @@ struct TrailsExhaustiveTests {
     await store.advance(by: .milliseconds(500))
     let write = Trails.PendingWrite(edits: [edit], fallback: S.launch.plan)
     await store.receive(.writeDue(write)) {
-      $0.writing = write
-      $0.unsavedEdits = []
+      $0.persistence = .ready(
+        .init(stored: StoredPlan(plan: S.launch.plan, revision: 0), writing: write))
     }
     await store.receive(.written(write, stored: StoredPlan(plan: plan, revision: 1), rejected: []))
     {
-      $0.writing = nil
-      $0.stored = StoredPlan(plan: plan, revision: 1)
+      $0.persistence = .ready(.init(stored: StoredPlan(plan: plan, revision: 1)))
     }
     await store.finish()
     #expect(saves.arguments == [plan])

@@ -110,7 +110,7 @@ struct TrailsReducerTests {
       let state = reduced(once, .edit(.move(trailID: S.gull, from: from, to: 1)))
       #expect(state.problem == .alreadyPlanned(trailID: S.gull, day: 1))
       #expect(state.plan == once.plan)
-      #expect(state.unsavedEdits == once.unsavedEdits)
+      #expect(state.persistence == once.persistence)
     }
   }
 
@@ -164,7 +164,9 @@ struct TrailsReducerTests {
   @Test func editsWaitInOrderWhileRestoring() {
     let state = reduced(
       S.launch, .edit(.add(trailID: S.gull, day: 1)), .edit(.add(trailID: S.gull, day: 1)))
-    #expect(state.queuedEdits.count == 2)
+    #expect(
+      state.persistence
+        == .restoring(queuedEdits: [.add(trailID: S.gull, day: 1), .add(trailID: S.gull, day: 1)]))
     #expect(state.plan.days.isEmpty)
     #expect(state.pendingWrite == nil)
   }
@@ -197,12 +199,12 @@ struct TrailsReducerTests {
     let failed = reduced(edited, .writeDue(first), .writeFailed(first, message: "the disk full"))
     #expect(failed.pendingWrite == nil)  // no retry without a change
     let again = reduced(failed, .edit(.add(trailID: S.tidepool, day: 1)))
-    #expect(again.saveError == "the disk full")
+    #expect(again.persistence.saveError == "the disk full")
     let second = try #require(again.pendingWrite)
     #expect(second.edits == [.add(trailID: S.gull, day: 1), .add(trailID: S.tidepool, day: 1)])
     let stored = StoredPlan(plan: again.plan, revision: 1)
     let saved = reduced(again, .writeDue(second), .written(second, stored: stored, rejected: []))
-    #expect(saved.saveError == nil)
+    #expect(saved.persistence.saveError == nil)
     #expect(saved.isSaved)
   }
 
@@ -214,7 +216,7 @@ struct TrailsReducerTests {
     let stray = Trails.PendingWrite(edits: [.add(trailID: S.gull, day: 1)], fallback: S.plan())
     let stale = reduced(
       state, .written(stray, stored: StoredPlan(plan: state.plan, revision: 1), rejected: []))
-    #expect(stale.stored == nil)
+    #expect(stale.persistence == .restoreFailed("the database is locked"))
   }
 
   @Test func anEditMadeDuringAWriteIsAppliedOnTopOfWhatTheWriteStored() throws {
@@ -226,7 +228,7 @@ struct TrailsReducerTests {
     let stored = StoredPlan(plan: S.plan([S.cinder, S.gull]), revision: 2)
     let after = reduced(writing, .written(write, stored: stored, rejected: []))
     #expect(after.plan == S.plan([S.cinder, S.gull], [S.tidepool]))
-    #expect(after.unsavedEdits == [.add(trailID: S.tidepool, day: 2)])
+    #expect(after.persistence.ready?.unsavedEdits == [.add(trailID: S.tidepool, day: 2)])
     #expect(after.pendingWrite?.edits == [.add(trailID: S.tidepool, day: 2)])
   }
 

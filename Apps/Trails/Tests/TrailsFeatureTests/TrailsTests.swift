@@ -18,7 +18,7 @@ struct TrailsTests {
       store: TrailsDoubles.store(loads: CallLog(), saves: saves),
       weather: TrailsDoubles.weather(CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
-    await store.wait { $0.restore == .done }
+    await store.wait { $0.persistence.ready != nil }
 
     store.send(.edit(.add(trailID: S.gull, day: 1)))
     await store.advance(by: .milliseconds(300))
@@ -38,17 +38,17 @@ struct TrailsTests {
         loads: CallLog(), saves: saves, attempts: attempts, failingWrites: 1),
       weather: TrailsDoubles.weather(CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
-    await store.wait { $0.restore == .done }
+    await store.wait { $0.persistence.ready != nil }
 
     store.send(.edit(.add(trailID: S.gull, day: 1)))
     await store.advance(by: .milliseconds(500))
-    await store.wait { $0.saveError == "the disk is full" }
+    await store.wait { $0.persistence.saveError == "the disk is full" }
     await store.advance(by: .seconds(5))
     #expect(attempts.count == 1)  // no retry without a change
 
     store.send(.edit(.setStart(S.day("2026-12-02"))))
     await store.advance(by: .milliseconds(500))
-    await store.wait { $0.isSaved && $0.saveError == nil }
+    await store.wait { $0.isSaved && $0.persistence.saveError == nil }
 
     var expected = S.plan([S.gull])
     expected.start = S.day("2026-12-02")
@@ -65,11 +65,11 @@ struct TrailsTests {
 
     store.send(.edit(.add(trailID: S.tidepool, day: 1)))
     await store.advance(by: .seconds(1))
-    #expect(store.state.queuedEdits == [.add(trailID: S.tidepool, day: 1)])
+    #expect(store.state.persistence == .restoring(queuedEdits: [.add(trailID: S.tidepool, day: 1)]))
     #expect(saves.count == 0)
 
     load.succeed(0, with: StoredPlan(plan: S.plan([S.gull]), revision: 1))
-    await store.wait { $0.restore == .done }
+    await store.wait { $0.persistence.ready != nil }
     #expect(store.state.plan == S.plan([S.gull, S.tidepool]))
     await store.advance(by: .milliseconds(500))
     await store.wait { $0.isSaved }
@@ -82,7 +82,7 @@ struct TrailsTests {
       store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
       weather: TrailsDoubles.weather(work, CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
-    await store.wait { $0.restore == .done }
+    await store.wait { $0.persistence.ready != nil }
 
     store.send(.edit(.add(trailID: S.gull, day: 1)))
     await store.settle()
@@ -145,7 +145,7 @@ struct TrailsTests {
         weather: TrailsDoubles.weather(CallLog()), clock: clock),
       clock: clock, exhaustivity: .off)
 
-    await store.wait { $0.restore == .failed("the database is locked") }
+    await store.wait { $0.persistence == .restoreFailed("the database is locked") }
     store.send(.edit(.add(trailID: S.gull, day: 1)))
     await store.advance(by: .seconds(2))
 
