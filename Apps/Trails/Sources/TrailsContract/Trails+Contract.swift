@@ -91,6 +91,8 @@ extension Trails {
     ]
     /// The edits of the plan.
     static let edits: [Kind] = [.add, .remove, .move, .removeDay, .setStart, .clear]
+    /// What the user asks for: browsing and the edits.
+    static let requests: [Kind] = [.select, .show, .back, .open] + edits
   }
 
   static let table: [Move<Phase, Kind>] = {

@@ -27,6 +27,17 @@ extension Trails {
       let rest = lowered.dropFirst("trails://".count)
       return rest == "plan" || rest.hasPrefix("region/") || rest.hasPrefix("trail/")
     },
+    // docs/apps/trails.md: a request that cannot be carried out sets a problem; the next
+    // request clears it. So a request's step never depends on the problem shown before it.
+    Law(
+      "a user's request first clears the last problem: its step is the same without it",
+      on: Kind.requests
+    ) { before, event, after in
+      var expected = before
+      expected.problem = nil
+      Trails.reducer(&expected, event)
+      return expected == after
+    },
     Law("an edit never changes the tab or the explore path", on: Kind.edits) { before, _, after in
       after.tab == before.tab && after.explorePath == before.explorePath
     },

@@ -98,6 +98,22 @@ extension Trails {
           status == .failed(line), "expected \"\(line)\", got \(String(describing: status))")
       }
     },
+    // WeatherService.live: a request the transport cancelled (a superseded request) throws
+    // CancellationError, which is not an error to show, and is not asked again.
+    Scenario("a forecast request cancelled in flight ends as cancelled, not as a failure") {
+      context in
+      let http = ScriptedHTTP([.failure(.cancelled)])
+      let weather = WeatherService.live(
+        transport: http.transport, clock: TestClock(), retryPolicy: RetryPolicy(random: { 0 }))
+      do {
+        let forecast = try await weather.forecast(TrailsSamples.trailhead(of: TrailsSamples.gull))
+        context.check(false, "a cancelled request answered \(forecast.days.count) days")
+      } catch is CancellationError {
+        context.check(http.requests.count == 1, "\(http.requests.count) requests, not 1")
+      } catch {
+        context.check(false, "a cancelled request threw \(error)")
+      }
+    },
     Scenario("a forecast day that is not a real YYYY-MM-DD day is an error naming it") {
       context in
       for text in [

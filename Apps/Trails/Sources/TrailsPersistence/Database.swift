@@ -131,7 +131,11 @@ package final class Database {
 
   /// Runs `body`, and runs it again each millisecond while it fails with
   /// ``PersistenceError/busy(_:timeoutMilliseconds:)``, until the busy timeout has passed
-  /// since the first failure.
+  /// since the first try.
+  ///
+  /// The timeout counts from the first try, not the first failure: SQLite may have waited
+  /// in the busy handler already (for a lock it can wait for safely), and the two waits
+  /// together must not pass the timeout.
   ///
   /// For statements that SQLite refuses at once, without calling the busy handler, when
   /// waiting could deadlock: `PRAGMA journal_mode = WAL` needs an exclusive lock, and two
@@ -146,15 +150,12 @@ package final class Database {
     _ body: () throws(PersistenceError) -> Result
   ) throws(PersistenceError) -> Result {
     let wait = BusyWait(milliseconds: busyTimeoutMilliseconds, clock: busyClock)
-    var attempt: Int32 = 0
+    wait.begin()
     while true {
       do {
         return try body()
       } catch .busy(let path, let milliseconds) {
-        guard wait.tryAgain(attempt: attempt) else {
-          throw .busy(path, timeoutMilliseconds: milliseconds)
-        }
-        attempt += 1
+        guard wait.pauseIfTimeLeft() else { throw .busy(path, timeoutMilliseconds: milliseconds) }
       }
     }
   }

@@ -17,10 +17,12 @@ enum CivilCalendar {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
-  /// Days from 1970-01-01 to `year`-`month`-`day`.
+  /// Days from 1970-01-01 to `year`-`month`-`day`, a ``Day``'s fields (year 1 to 9999).
   static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    // From year 1 on, the shifted year is never negative: the era is a plain division
+    // (Hinnant's version rounds negative years down, for years before 1).
+    let era = shiftedYear / 400
     let yearOfEra = shiftedYear - era * 400
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear

@@ -38,7 +38,8 @@ final class BusyWait {
   let milliseconds: Int32
   /// Where the time comes from, and how a pause is made.
   private let clock: BusyClock
-  private var started = timespec()
+  /// When the wait began; `nil` until ``begin()`` or the first pause.
+  private var started: timespec?
 
   /// A wait of at most `milliseconds` on `clock`.
   init(milliseconds: Int32, clock: BusyClock) {
@@ -51,8 +52,23 @@ final class BusyWait {
   /// - Parameter attempt: How many times this lock was refused before; 0 for the first.
   /// - Returns: Whether SQLite should try the lock again.
   func tryAgain(attempt: Int32) -> Bool {
+    if attempt == 0 { begin() }
+    return pauseIfTimeLeft()
+  }
+
+  /// Starts the wait now.
+  func begin() {
+    started = clock.now()
+  }
+
+  /// Sleeps a millisecond and says to try again, or says to give up once the timeout has
+  /// passed since ``begin()`` (or since this first call, when the wait was not begun).
+  ///
+  /// - Returns: Whether to try again.
+  func pauseIfTimeLeft() -> Bool {
     let now = clock.now()
-    if attempt == 0 { started = now }
+    let started = self.started ?? now
+    self.started = started
     // In nanoseconds: dividing each part by a million first would round a wait of 199.2 ms
     // (1 s and -800.8 ms) up to 200 and give up early.
     let elapsed =
