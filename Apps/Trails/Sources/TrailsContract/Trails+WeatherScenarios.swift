@@ -86,6 +86,16 @@ extension Trails {
             + "temperature_2m_max"
         ),
         (Array(repeating: .timeout, count: 4), "no forecast: the request timed out"),
+        // The network's own failures, each in its words (docs/apps/trails.md), asked once.
+        ([.failure(.notConnectedToInternet)], "no forecast: not connected to the internet"),
+        ([.failure(.cannotFindHost)], "no forecast: cannot find the host api.open-meteo.com"),
+        ([.failure(.cannotConnectToHost)], "no forecast: cannot connect to api.open-meteo.com"),
+        ([.failure(.networkConnectionLost)], "no forecast: the connection was lost"),
+        (
+          [.failure(.secureConnectionFailed)],
+          "no forecast: a secure connection to api.open-meteo.com failed"
+        ),
+        ([.failure(.badServerResponse)], "no forecast: the request failed (URL error -1011)"),
       ]
       for (answers, line) in cases {
         let http = ScriptedHTTP(answers)
