@@ -1,8 +1,10 @@
 /// Runs a machine: reduces events one at a time and keeps its feedbacks' effects running.
 ///
 /// ```swift
-/// let store = Store(initial: Search.State(), machine: Search(catalog: .fixtures, clock: clock))
-/// store.send(.queryChanged("swift"))
+/// let store = Store(
+///   initial: Search.State(),
+///   machine: Search(catalog: .fixtures, clock: clock, localCatalog: { [] }))
+/// store.send(.textChanged("star wars"))
 /// for await state in store.states { render(state) }
 /// ```
 ///

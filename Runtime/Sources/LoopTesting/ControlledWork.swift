@@ -8,13 +8,15 @@ import Synchronization
 /// ``succeed(_:with:fileID:filePath:line:column:)`` or ``fail(_:_:fileID:filePath:line:column:)``:
 ///
 /// ```swift
-/// let work = ControlledWork<[Movie]>()
-/// let catalog = MovieCatalog(search: { _ in try await work.makeWork() })
+/// let work = ControlledWork<MoviePage>()
+/// let catalog = MovieCatalog(
+///   popular: { _ in try await work.makeWork() }, search: { _, _ in try await work.makeWork() })
 /// var starts = work.starts.makeAsyncIterator()
 ///
-/// store.send(.queryChanged("swift"))
+/// store.send(.textChanged("Swift"))
+/// await store.advance(by: .milliseconds(300))
 /// #expect(await starts.next() == 0)
-/// work.succeed(0, with: [.dune])
+/// work.succeed(0, with: page)
 /// ```
 ///
 /// When the effect awaiting a generation is cancelled (a new query replaced it), the

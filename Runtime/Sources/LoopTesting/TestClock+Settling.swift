@@ -53,9 +53,9 @@ extension TestClock {
   /// there.
   ///
   /// ```swift
-  /// store.send(.typed("swift"))
+  /// store.send(.textChanged("star wars"))
   /// await clock.advance(by: .milliseconds(300))  // the debounce's sleep was on the clock
-  /// await store.wait { $0.results == ["Swift"] }
+  /// await store.wait { $0.movies.count == 4 }
   /// ```
   ///
   /// - Parameters:

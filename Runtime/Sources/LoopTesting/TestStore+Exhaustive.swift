@@ -10,9 +10,9 @@ extension TestStore {
   /// new state instead, so only the fields it sets are checked.
   ///
   /// ```swift
-  /// await store.send(.queryChanged("swift")) {
-  ///   $0.query = "swift"
-  ///   $0.status = .debouncing
+  /// await store.send(.textChanged("Swift")) {
+  ///   $0.text = "Swift"
+  ///   $0.status = .debouncing("swift")
   /// }
   /// ```
   ///

@@ -23,20 +23,32 @@ import Synchronization
 /// ```swift
 /// let clock = TestClock()
 /// let store = TestStore(
-///   initial: Search.State(), machine: Search(catalog: .fixtures, clock: clock),
+///   initial: Search.State(),
+///   machine: Search(catalog: .fixtures, clock: clock, localCatalog: { [] }),
 ///   clock: clock, exhaustivity: .off)
-/// store.send(.queryChanged("swift"))
+/// store.send(.textChanged("star wars"))
 /// await store.advance(by: .milliseconds(300))
-/// await store.wait { $0.results.count == 3 }
+/// await store.wait { $0.movies.count == 4 }
 /// ```
 ///
 /// Exhaustive mode (``Exhaustivity/on``, the default): declare every change and claim every
 /// event.
 ///
 /// ```swift
-/// await store.send(.queryChanged("swift")) { $0.query = "swift" }
+/// await store.send(.textChanged("Swift")) {
+///   $0.text = "Swift"
+///   $0.status = .debouncing("swift")
+/// }
 /// await store.advance(by: .milliseconds(300))
-/// await store.receive(.resultsLoaded(results)) { $0.results = results }
+/// await store.receive(.debounced("swift")) {
+///   $0.status = .searching(Search.Request(query: "swift", page: 1, id: 1))
+///   $0.requestsStarted = 1
+/// }
+/// work.succeed(0, with: page)
+/// await store.receive(Search.Event.loaded) {
+///   $0.status = .results(Search.Results(query: "swift", first: page))
+///   $0.cache.insert(page, for: SearchCache.Key(query: "swift", page: 1))
+/// }
 /// await store.finish()
 /// ```
 ///
