@@ -82,18 +82,8 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     }
   }
 
-  /// A consumer suspended in `next()`: its continuation and the wait the TestStore counts.
-  private struct Waiter: Sendable {
-    let continuation: CheckedContinuation<Element?, any Error>
-    let wait: InstrumentWait
-
-    /// Ends the wait, then resumes: the store never sees quiet while the effect is about to run.
-    func resume(with result: Result<Element?, any Error>) {
-      wait.end()
-      continuation.resume(with: result)
-    }
-  }
-
+  /// A consumer suspended in `next()`.
+  private typealias Waiter = InstrumentWaiter<Element?>
   private typealias Machine = ControlledStreamStateMachine<Element, Waiter>
 
   private let machine = Mutex(Machine())

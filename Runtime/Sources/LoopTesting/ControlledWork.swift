@@ -27,18 +27,8 @@ import Synchronization
 /// Inside a TestStore, an effect awaiting a generation counts as blocked on an instrument: the
 /// store can settle around it, and a failing wait names the generation to complete.
 public final class ControlledWork<Value: Sendable>: Sendable {
-  /// A suspended `makeWork()` call: its continuation and the wait the TestStore counts.
-  private struct Waiter: Sendable {
-    let continuation: CheckedContinuation<Value, any Error>
-    let wait: InstrumentWait
-
-    /// Ends the wait, then resumes: the store never sees quiet while the effect is about to run.
-    func resume(with result: Result<Value, any Error>) {
-      wait.end()
-      continuation.resume(with: result)
-    }
-  }
-
+  /// A suspended `makeWork()` call.
+  private typealias Waiter = InstrumentWaiter<Value>
   private typealias Machine = ControlledWorkStateMachine<Value, Waiter>
 
   private let machine = Mutex(Machine())
