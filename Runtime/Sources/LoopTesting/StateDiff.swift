@@ -50,8 +50,8 @@ public struct StateDiff: Sendable, CustomStringConvertible {
   /// One place where the expected and the actual value differ.
   ///
   /// The two sides are compact renderings of the values at ``path``, in full (only
-  /// ``StateDiff/description`` truncates). A side is `nil` when it has no value at that path:
-  /// an element, member or key present on the other side only.
+  /// ``StateDiff/description`` lays a long one out over several lines). A side is `nil` when
+  /// it has no value at that path: an element, member or key present on the other side only.
   ///
   /// ```swift
   /// StateDiff.Difference(path: "movies[2].title", expected: "\"Dune\"", actual: "\"Arrival\"")
@@ -72,6 +72,9 @@ public struct StateDiff: Sendable, CustomStringConvertible {
     ///
     /// For example `"\"Arrival\""`, `".idle"`, or `nil` for an element missing from an array.
     public let actual: String?
+    /// The sides laid out over several lines, for a side too long for one; `nil` for a short
+    /// side or a difference made from renderings alone.
+    let layouts: (expected: String?, actual: String?)
 
     /// Creates a difference, as ``StateDiff`` reports it.
     ///
@@ -86,9 +89,28 @@ public struct StateDiff: Sendable, CustomStringConvertible {
     ///   - expected: The expected value, rendered, or `nil` when there is none at `path`.
     ///   - actual: The actual value, rendered, or `nil` when there is none at `path`.
     public init(path: String, expected: String?, actual: String?) {
+      self.init(path: path, expected: expected, actual: actual, layouts: (nil, nil))
+    }
+
+    /// A difference with the sides' layouts for ``StateDiff/description``.
+    init(path: String, expected: String?, actual: String?, layouts: (String?, String?)) {
       self.path = path
       self.expected = expected
       self.actual = actual
+      self.layouts = layouts
+    }
+
+    /// Whether two differences have the same path and renderings (the layouts follow from
+    /// them).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      (lhs.path, lhs.expected, lhs.actual) == (rhs.path, rhs.expected, rhs.actual)
+    }
+
+    /// Hashes the path and the renderings.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(path)
+      hasher.combine(expected)
+      hasher.combine(actual)
     }
   }
 
@@ -124,8 +146,10 @@ public struct StateDiff: Sendable, CustomStringConvertible {
   ///
   /// Each line is indented by two spaces so the diff nests under a failure's heading. A side
   /// with no value reads `(absent)`; a difference of the root values reads `(root)` as its
-  /// path. A value stays on one line (line breaks are shown as `\n`) and is cut after
-  /// 200 characters with `…`.
+  /// path. A value of up to 200 characters stays on one line (line breaks are shown as
+  /// `\n`). A longer one is shown whole, laid out as failure messages lay out states: one
+  /// field or element per line, and a collection of more than 10 elements folded after the
+  /// tenth, with a line counting the rest (`… 20 more (30 in all)`).
   ///
   /// ```
   ///   status
@@ -139,21 +163,24 @@ public struct StateDiff: Sendable, CustomStringConvertible {
     differences.map { difference in
       """
         \(difference.path.isEmpty ? "(root)" : difference.path)
-        - expected: \(Self.line(difference.expected))
-        + actual:   \(Self.line(difference.actual))
+        - expected: \(Self.side(difference.expected, laidOut: difference.layouts.expected))
+        + actual:   \(Self.side(difference.actual, laidOut: difference.layouts.actual))
       """
     }.joined(separator: "\n")
   }
 
-  /// How many characters of a rendered value ``description`` shows before cutting it.
+  /// The longest rendering ``description`` keeps on one line.
   static let renderedValueLimit = 200
+  /// The column a side's value starts at in ``description``: after `  - expected: `.
+  static let sideIndent = 14
 
-  /// One side of a difference as ``description`` shows it.
-  private static func line(_ rendering: String?) -> String {
+  /// One side of a difference as ``description`` shows it: on one line, or laid out when it
+  /// is too long for one and its layout is known.
+  private static func side(_ rendering: String?, laidOut layout: String?) -> String {
     guard let rendering else { return "(absent)" }
     let oneLine = rendering.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
       .joined(separator: "\\n")
-    guard oneLine.count > renderedValueLimit else { return oneLine }
-    return oneLine.prefix(renderedValueLimit) + "…"
+    guard oneLine.count > renderedValueLimit, let layout else { return oneLine }
+    return layout
   }
 }

@@ -364,13 +364,37 @@ struct StateDiffTests {
         """)
   }
 
-  @Test func longValueIsCutAfterTwoHundredCharactersWhenDescribed() throws {
+  @Test func aLongValueThatCannotBeLaidOutIsShownWholeOnOneLine() throws {
     let long = String(repeating: "x", count: 300)
     let diff = try #require(StateDiff(expected: long, actual: "short"))
     let fullRendering = "\"" + long + "\""
     #expect(diff.differences.first?.expected == fullRendering)
-    let cut = String(fullRendering.prefix(200)) + "…"
-    #expect(diff.description == "  (root)\n  - expected: \(cut)\n  + actual:   \"short\"")
+    #expect(diff.description == "  (root)\n  - expected: \(fullRendering)\n  + actual:   \"short\"")
+  }
+
+  struct Player: Equatable {
+    let id: Int
+    let name: String
+  }
+
+  struct Team: Equatable {
+    var players: [Player]?
+  }
+
+  @Test func aLongCollectionIsLaidOutOneElementALineAndFoldedAfterTen() throws {
+    let players = (1...30).map { Player(id: $0, name: "player \($0)") }
+    let diff = try #require(StateDiff(expected: Team(players: nil), actual: Team(players: players)))
+    let elements = (1...10).map { "                Player(id: \($0), name: \"player \($0)\")," }
+    #expect(
+      diff.description
+        == (["  players", "  - expected: nil", "  + actual:   ["] + elements + [
+          "                … 20 more (30 in all)", "              ]",
+        ]).joined(separator: "\n"))
+    // The rendering itself is whole, and equality does not look at the layout.
+    #expect(diff.differences.first?.actual?.contains("Player(id: 30, name: \"player 30\")") == true)
+    #expect(
+      diff.differences
+        == [.init(path: "players", expected: "nil", actual: diff.differences.first?.actual)])
   }
 
   @Test func lineBreaksAreShownEscapedWhenAValueDescribesItselfOnSeveralLines() throws {

@@ -121,11 +121,8 @@ struct StructuralDiffer {
     }
     if expectedObject == actualObject { return }
     if expectedObjects.contains(expectedObject) || actualObjects.contains(actualObject) {
-      let expectedRendering = ValueRendering.render(expected, visiting: expectedObjects)
-      let actualRendering = ValueRendering.render(actual, visiting: actualObjects)
-      if expectedRendering != actualRendering {
-        differences.append(.init(path: path, expected: expectedRendering, actual: actualRendering))
-      }
+      let difference = difference(at: path, expected: expected, actual: actual)
+      if difference.expected != difference.actual { differences.append(difference) }
       return
     }
     expectedObjects.insert(expectedObject)
@@ -200,11 +197,9 @@ struct StructuralDiffer {
       case (true, true):
         compare(expected[index], actual[index], at: elementPath(index))
       case (true, false):
-        let rendering = ValueRendering.render(expected[index], visiting: expectedObjects)
-        differences.append(.init(path: elementPath(index), expected: rendering, actual: nil))
+        differences.append(difference(at: elementPath(index), expected: expected[index], actual: nil))
       case (false, _):
-        let rendering = ValueRendering.render(actual[index], visiting: actualObjects)
-        differences.append(.init(path: elementPath(index), expected: nil, actual: rendering))
+        differences.append(difference(at: elementPath(index), expected: nil, actual: actual[index]))
       }
     }
   }
@@ -221,11 +216,24 @@ struct StructuralDiffer {
   }
 
   private mutating func recordLeaf(_ expected: Any, _ actual: Any, at path: String) {
-    differences.append(
-      .init(
-        path: path,
-        expected: ValueRendering.render(expected, visiting: expectedObjects),
-        actual: ValueRendering.render(actual, visiting: actualObjects)))
+    differences.append(difference(at: path, expected: expected, actual: actual))
+  }
+
+  /// The difference at `path` between two sides (`nil`: no value there), rendered on one line,
+  /// and laid out over several when too long for one (see ``StateDiff/description``).
+  private func difference(at path: String, expected: Any?, actual: Any?) -> StateDiff.Difference {
+    let sides = [(expected, expectedObjects), (actual, actualObjects)].map { value, objects in
+      value.map { value in
+        let line = ValueRendering.render(value, visiting: objects)
+        guard line.count > StateDiff.renderedValueLimit else { return (line, nil as String?) }
+        let layout = ValueRendering.block(
+          value, indent: StateDiff.sideIndent, visiting: objects)
+        return (line, layout)
+      }
+    }
+    return StateDiff.Difference(
+      path: path, expected: sides[0]?.0, actual: sides[1]?.0,
+      layouts: (sides[0]?.1, sides[1]?.1))
   }
 
   /// `path` followed by a field: `a.b`, `b` at the root, `a.0` for a tuple's `.0`.

@@ -43,9 +43,12 @@ package enum ValueRendering {
   ///   - value: The value to render.
   ///   - indent: The column the rendering starts at; later lines are indented from it.
   ///   - width: The columns a line may take.
+  ///   - objects: The class instances already being rendered further up the same path.
   /// - Returns: The rendering, lines joined by newlines (no trailing newline).
-  package static func block(_ value: Any, indent: Int = 0, width: Int = 100) -> String {
-    document(value, visiting: []).layout(indent: indent, width: width)
+  package static func block(
+    _ value: Any, indent: Int = 0, width: Int = 100, visiting objects: Set<ObjectIdentifier> = []
+  ) -> String {
+    document(value, visiting: objects).layout(indent: indent, width: width)
   }
 
   /// The identity of `value` when it is a class instance, or `nil` for any other value.
