@@ -197,7 +197,8 @@ struct StructuralDiffer {
       case (true, true):
         compare(expected[index], actual[index], at: elementPath(index))
       case (true, false):
-        differences.append(difference(at: elementPath(index), expected: expected[index], actual: nil))
+        differences.append(
+          difference(at: elementPath(index), expected: expected[index], actual: nil))
       case (false, _):
         differences.append(difference(at: elementPath(index), expected: nil, actual: actual[index]))
       }
