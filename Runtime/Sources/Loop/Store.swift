@@ -107,13 +107,54 @@ public final class Store<State: Sendable, Event: Sendable>: Sendable {
   /// let answer = await store.first { $0.text == "swift" && $0.isSettled }
   /// ```
   ///
+  /// To give up, cancel the task that waits (its `nil` says so), or give a timeout with
+  /// ``first(where:timeout:clock:)``.
+  ///
   /// - Parameter condition: What the state waited for satisfies.
-  /// - Returns: That state; `nil` when the store is cancelled or released first.
+  /// - Returns: That state; `nil` when the store is cancelled or released first, or the
+  ///   waiting task is cancelled.
   nonisolated(nonsending) public func first(where condition: (State) -> Bool) async -> State? {
     for await state in states where condition(state) {
       return state
     }
     return nil
+  }
+
+  /// Waits for the first state, from the current one on, that satisfies `condition`, for at
+  /// most `timeout` on `clock`.
+  ///
+  /// As ``first(where:)``, with a deadline: a command that must not hang on a server that
+  /// never answers.
+  ///
+  /// ```swift
+  /// store.send(.textChanged("swift"))
+  /// guard let answer = await store.first(where: { $0.isSettled }, timeout: .seconds(30)) else {
+  ///   throw Timeout()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - condition: What the state waited for satisfies.
+  ///   - timeout: How long to wait.
+  ///   - clock: The clock the timeout runs on; the continuous clock by default, a test's
+  ///     clock in tests.
+  /// - Returns: That state; `nil` when the timeout passes first, the store is cancelled or
+  ///   released, or the waiting task is cancelled.
+  public func first(
+    where condition: @escaping @Sendable (State) -> Bool, timeout: Duration,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) async -> State? {
+    await withTaskGroup(of: State?.self) { group in
+      group.addTask { await self.first(where: condition) }
+      group.addTask {
+        try? await clock.sleep(for: timeout)
+        return nil
+      }
+      // Whichever ends first answers: the state, or `nil` (timeout, cancellation, release).
+      let answer = await group.next() ?? nil
+      group.cancelAll()
+      return answer
+    }
   }
 
   /// Cancels every running effect and stops reducing.
