@@ -98,5 +98,12 @@ extension Trails {
       return ready.unsavedEdits == write.edits + waiting && after.plan == before.plan
         && ready.failure?.message == message && ready.writing == nil
     },
+    // docs/apps/trails.md: a failed write is retried on the next change, not before.
+    Law("a failed write is not retried until the plan changes", on: .writeFailed) {
+      before, event, after in
+      guard case .writeFailed(let write, _) = event, write == before.persistence.ready?.writing
+      else { return true }
+      return after.pendingWrite == nil
+    },
   ]
 }

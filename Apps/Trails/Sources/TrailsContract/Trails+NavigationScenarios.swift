@@ -6,6 +6,64 @@ import Weather
 
 extension Trails {
   static let navigationScenarios: [Scenario<Trails>] = [
+    // docs/apps/trails.md, "A refused request": each is one line saying why, written here by
+    // hand, and the request changes nothing else.
+    Scenario("every refused request is one line that says why") { context in
+      typealias S = TrailsSamples
+      let twoDays = S.restored(S.plan([S.gull], [S.gull]))
+      let planTab = S.with(S.restored()) { $0.tab = .plan }
+      let link = "expected trails://region/<id>, trails://trail/<id> or trails://plan"
+      let cases: [(given: State, event: Event, line: String)] = [
+        (S.restored(), .open("trails:/plan"), "'trails:/plan' is not a trails link (\(link))"),
+        (S.restored(), .open("trails://region/atlantis"), "there is no region 'atlantis'"),
+        (S.restored(), .edit(.add(trailID: "nope", day: 1)), "there is no trail 'nope'"),
+        (
+          S.restored(), .edit(.add(trailID: S.gull, day: 15)),
+          "day 15 is outside the plan (days 1 to 14)"
+        ),
+        (
+          S.restored(S.plan([S.gull])), .edit(.add(trailID: S.gull, day: 1)),
+          "gull-point-loop is already planned on day 1"
+        ),
+        (
+          S.restored(S.plan([S.gull])), .edit(.remove(trailID: S.gull, day: 2)),
+          "gull-point-loop is not planned on day 2"
+        ),
+        (
+          S.restored(S.plan([S.gull])), .edit(.remove(trailID: S.tidepool, day: nil)),
+          "tidepool-steps is not in the plan"
+        ),
+        (
+          twoDays, .edit(.move(trailID: S.gull, from: nil, to: 3)),
+          "gull-point-loop is planned on days 1, 2; say which day to move it from"
+        ),
+        (S.restored(S.plan([S.gull])), .edit(.removeDay(5)), "the plan has no day 5"),
+        (planTab, .show(.region(S.coast)), "region 'silver-coast' opens in the explore tab"),
+      ]
+      for (given, event, line) in cases {
+        var state = given
+        Trails.reducer(&state, event)
+        context.check(
+          state.problem?.message == line,
+          "\(event): \(state.problem?.message ?? "no problem"), not \(line)")
+      }
+      // An edit the store could no longer apply, reported when the write answers.
+      let removal = PlanEdit.remove(trailID: S.gull, day: nil)
+      var state = S.restored(S.plan([S.gull]), then: [removal])
+      if let write = state.pendingWrite {
+        Trails.reducer(&state, .writeDue(write))
+        Trails.reducer(
+          &state,
+          .written(
+            write, stored: StoredPlan(plan: S.plan(), revision: 2),
+            rejected: [.notPlanned(trailID: S.gull, day: nil)]))
+      }
+      let elsewhere =
+        "your edit was not kept: the plan was changed elsewhere and now gull-point-loop is "
+        + "not in the plan"
+      context.check(
+        state.problem?.message == elsewhere, "\(state.problem?.message ?? "no problem")")
+    },
     Scenario("reselecting a tab pops it to its root") { context in
       typealias S = TrailsSamples
       let (clock, weather, saves) = (TestClock(), CallLog<Coordinate>(), CallLog<Plan>())

@@ -108,6 +108,70 @@ extension Trails {
           status == .failed(line), "expected \"\(line)\", got \(String(describing: status))")
       }
     },
+    // docs/apps/trails.md: 429, 5xx and time-outs are asked again first, as TMDB's are
+    // (HTTPRetry's policy: before retry n, half to all of 250 ms x 2^(n-1), jittered; a
+    // Retry-After in seconds waited out exactly). With no jitter: 125 ms, then 250 ms; and
+    // a 429 saying `Retry-After: 2`, 2 s. Each boundary: one millisecond before, nothing.
+    Scenario("a forecast is asked again only once its backoff or Retry-After has passed") {
+      context in
+      let ok = days(codes: [0])
+      let cases: [(answers: [ScriptedHTTP.Answer], waits: [Duration])] = [
+        ([.status(503), .timeout, .status(200, ok)], [.milliseconds(125), .milliseconds(250)]),
+        ([.status(429, "{}", retryAfter: "2"), .status(200, ok)], [.seconds(2)]),
+      ]
+      for (answers, waits) in cases {
+        let (http, clock) = (ScriptedHTTP(answers), TestClock())
+        let weather = WeatherService.live(
+          transport: http.transport, clock: clock, retryPolicy: RetryPolicy(random: { 0 }))
+        let machine = TrailsDoubles.machine(
+          store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: weather,
+          clock: clock)
+        let store = context.store(initial: TrailsSamples.launch, machine: machine, clock: clock)
+        await store.wait { $0.persistence.ready != nil }
+        store.send(.show(.trail(TrailsSamples.gull)))
+        await store.settle()
+        for (index, wait) in waits.enumerated() {
+          await store.advance(by: wait - .milliseconds(1))
+          context.check(
+            http.requests.count == index + 1,
+            "\(wait - .milliseconds(1)) into wait \(index + 1): \(http.requests.count) requests")
+          await store.advance(by: .milliseconds(1))
+        }
+        await store.wait { $0.trailForecast.map { $0.status != .loading } ?? false }
+        let loaded: Bool
+        if case .loaded = store.state.trailForecast?.status {
+          loaded = true
+        } else {
+          loaded = false
+        }
+        context.check(
+          loaded && http.requests.count == answers.count,
+          "\(answers.count) answers: \(http.requests.count) requests, loaded: \(loaded)")
+      }
+    },
+    // docs/apps/trails.md: the trailhead's latitude and longitude to 4 decimals, trailing
+    // zeros dropped; zero (and a value that rounds to zero) is written 0, never -0.
+    Scenario("a trailhead's coordinates are sent to four decimals, zero as 0") { context in
+      let cases: [(Coordinate, String, String)] = [
+        (Coordinate(latitude: 0, longitude: -0.0), "0", "0"),
+        (Coordinate(latitude: -0.00004, longitude: 12.3456), "0", "12.3456"),
+        (Coordinate(latitude: -45.5, longitude: 170.12346), "-45.5", "170.1235"),
+      ]
+      // The bundled forecasts are named the same way, to two decimals.
+      let path = WeatherService.fixturePath(for: Coordinate(latitude: 0, longitude: -0.001))
+      context.check(path == "weather/forecast-0.00_0.00.json", "the fixture at zero: \(path)")
+      for (coordinate, latitude, longitude) in cases {
+        let http = ScriptedHTTP([.status(200, days(codes: [0]))])
+        let weather = WeatherService.live(
+          transport: http.transport, clock: TestClock(), retryPolicy: RetryPolicy(random: { 0 }))
+        _ = try? await weather.forecast(coordinate)
+        let query = http.requests.first?.query ?? [:]
+        context.check(
+          query["latitude"] == latitude && query["longitude"] == longitude,
+          "\(coordinate): latitude=\(query["latitude"] ?? "-"), longitude=\(query["longitude"] ?? "-")"
+        )
+      }
+    },
     // WeatherService.live: a request the transport cancelled (a superseded request) throws
     // CancellationError, which is not an error to show, and is not asked again.
     Scenario("a forecast request cancelled in flight ends as cancelled, not as a failure") {

@@ -44,7 +44,9 @@ extension WeatherService {
   public static func fixturePath(for coordinate: Coordinate) -> String {
     func twoDecimals(_ degrees: Double) -> String {
       let rounded = (degrees * 100).rounded(.toNearestOrAwayFromZero) / 100
-      return String(format: "%.2f", rounded == 0 ? 0 : rounded)
+      // A Double, not the literal: a `0` in `String(format:)`'s arguments is passed as an Int.
+      let unsignedZero: Double = rounded == 0 ? 0 : rounded
+      return String(format: "%.2f", unsignedZero)
     }
     return "weather/forecast-\(twoDecimals(coordinate.latitude))_"
       + "\(twoDecimals(coordinate.longitude)).json"

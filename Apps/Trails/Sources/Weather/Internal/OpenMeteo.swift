@@ -74,7 +74,10 @@ enum OpenMeteo {
 
   /// A coordinate value with up to four decimals and no trailing zeros: `-124.0612`, `5.3`.
   static func degrees(_ value: Double) -> String {
-    var text = String(format: "%.4f", value == 0 ? 0 : value)
+    // A Double, not the literal: a `0` beside `value` in `String(format:)`'s arguments is
+    // passed as an Int, which `%f` does not read.
+    let unsignedZero: Double = value == 0 ? 0 : value
+    var text = String(format: "%.4f", unsignedZero)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text == "-0" ? "0" : text
