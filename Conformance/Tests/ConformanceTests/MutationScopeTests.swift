@@ -31,7 +31,7 @@ struct MutationScopeTests {
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
   }
 
-  @Test func onlyAModifierAVarOrTheOrderOfConformancesIsNoChange() throws {
+  @Test func onlyAModifierAVarAnImportOrAnOrderOfConformancesOrCapturesIsNoChange() throws {
     let cases: [(original: String, mutated: String, noChange: Bool)] = [
       ("private let path: String", "let path: String", true),
       ("public var video: Bool", "public let video: Bool", true),
@@ -39,6 +39,10 @@ struct MutationScopeTests {
       ("struct A: Hashable, Codable {", "struct A: Hashable {", false),
       ("let x = a < b", "let x = a <= b", false),
       ("private let limit = 5", "private let limit = 6", false),
+      ("import LoopSession", "/*import LoopSession*/", true),
+      ("effect: { [weather, catalog] id in", "effect: {  [ catalog,weather] id in", true),
+      ("effect: { [weather, catalog] id in", "effect: { [weather] id in", false),
+      ("effect: { [weather, catalog] id in", "effect: { [weather, catalog] _ in", false),
     ]
     for (original, mutated, expected) in cases {
       let said = try Self.evaluate(

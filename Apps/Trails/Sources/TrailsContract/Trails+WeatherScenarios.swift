@@ -190,10 +190,12 @@ extension Trails {
     },
     Scenario("a forecast day that is not a real YYYY-MM-DD day is an error naming it") {
       context in
+      // February 29 only in leap years: every fourth year, but not a century not divisible by
+      // 400 (1900, 2100).
       for text in [
         "2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-01-00", "2026-01-32",
         "2026-12-01-01", "26-12-01", "2026-1-01", "2026-12-1", "2026/12/01", "２０２６-12-01",
-        " 2026-12-01",
+        " 2026-12-01", "1900-02-29", "2100-02-29",
       ] {
         let body =
           #"{"daily":{"time":["\#(text)"],"temperature_2m_max":[9.5],"temperature_2m_min":[1],"#
