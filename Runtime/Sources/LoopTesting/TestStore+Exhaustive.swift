@@ -171,6 +171,7 @@ extension TestStore {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     _ = await settle(timeout: timeout, site: site)
     session.withLock { $0.isFinished = true }
+    reportRaces()
     guard exhaustivity == .on else { return }
     if let (message, _) = unfinishedBusiness(
       headline: "finish() failed: the test left work unaccounted for.")

@@ -59,13 +59,27 @@ extension TestStore {
   /// The contract runner fails a scenario with a race, because its coverage is read from the
   /// states its stores pass through.
   package var races: [String] {
+    raceReports.map(\.message)
+  }
+
+  /// With ``failsOnRaces``, fails the test once for each send that raced an effect, at the
+  /// send.
+  func reportRaces() {
+    guard failsOnRaces else { return }
+    for race in raceReports {
+      reportFailure(race.message, at: race.site)
+    }
+  }
+
+  /// Each send that raced an effect: the failure message, and where the test sent it.
+  private var raceReports: [(message: String, site: CallSite)] {
     let sites = session.withLock { $0.sendSites }
     return monitor.read { book in
       book.races.map { race in
         let started = Diagnostics.startedBy(
           book.originatingSend(of: race.effect), in: book, sites: sites)
         let event = Diagnostics.describe(book.steps[race.step].event, indent: 6)
-        return """
+        let message = """
           \(Diagnostics.send(race.send, in: book, sites: sites)) raced an effect, so the states \
           the store passed through depend on timing.
             Expected: every effect waiting on a test instrument when the test sends (a quiet store).
@@ -74,6 +88,7 @@ extension TestStore {
             Fix: before the send, `await store.settle()`, or wait for the state the effect \
           brings; or make the dependency wait on ControlledWork or a TestClock.
           """
+        return (message, sites.indices.contains(race.send) ? sites[race.send] : createdAt)
       }
     }
   }

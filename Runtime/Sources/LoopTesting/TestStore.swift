@@ -57,6 +57,9 @@ import Synchronization
 public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Sendable {
   /// Whether this store is exhaustive; fixed when it is made.
   public let exhaustivity: Exhaustivity
+  /// Whether a send that races an effect fails the test (see
+  /// ``init(initial:machine:clock:exhaustivity:failsOnRaces:fileID:filePath:line:column:)``).
+  public let failsOnRaces: Bool
 
   let store: Store<State, Event>
   let monitor: StoreMonitor<State, Event>
@@ -88,6 +91,11 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   ///   - clock: The ``TestClock`` the machine sleeps on, which ``advance(by:timeout:fileID:filePath:line:column:)`` moves.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) for the exhaustive mode,
   ///     ``Exhaustivity/off`` for destination tests.
+  ///   - failsOnRaces: Whether a send that races an effect fails the test, at the send, when
+  ///     the test calls ``finish(timeout:fileID:filePath:line:column:)`` or ends. A send races
+  ///     an effect when the effect was running on its own (waiting on no test instrument) as
+  ///     the send began and sent its next event after it: that event could as well have come
+  ///     first, so what the test sees depends on timing. `false` by default.
   ///   - fileID: The test's file, where end-of-test failures are reported.
   ///   - filePath: The test's file path.
   ///   - line: The line that made the store.
@@ -97,6 +105,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     machine: M,
     clock: TestClock? = nil,
     exhaustivity: Exhaustivity = .on,
+    failsOnRaces: Bool = false,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -104,7 +113,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   ) where M.State == State, M.Event == Event {
     self.init(
       initial: initial, reducer: M.reducer, feedbacks: machine.feedbacks, clock: clock,
-      exhaustivity: exhaustivity,
+      exhaustivity: exhaustivity, failsOnRaces: failsOnRaces,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -116,6 +125,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   ///   - feedbacks: The feedbacks, built with the test's doubles.
   ///   - clock: The ``TestClock`` the feedbacks sleep on.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
+  ///   - failsOnRaces: Whether a send that races an effect fails the test; `false` by default.
   ///   - fileID: The test's file, where end-of-test failures are reported.
   ///   - filePath: The test's file path.
   ///   - line: The line that made the store.
@@ -126,6 +136,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     feedbacks: [Feedback<State, Event>],
     clock: TestClock? = nil,
     exhaustivity: Exhaustivity = .on,
+    failsOnRaces: Bool = false,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -133,7 +144,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   ) {
     self.init(
       initial: initial, reducer: reducer, feedbacks: feedbacks, clock: clock,
-      exhaustivity: exhaustivity,
+      exhaustivity: exhaustivity, failsOnRaces: failsOnRaces,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -143,6 +154,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     feedbacks: [Feedback<State, Event>],
     clock: TestClock?,
     exhaustivity: Exhaustivity,
+    failsOnRaces: Bool = false,
     site: CallSite,
     watchdogClock: WatchdogClock = .continuous
   ) {
@@ -150,6 +162,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     self.monitor = monitor
     self.clock = clock
     self.exhaustivity = exhaustivity
+    self.failsOnRaces = failsOnRaces
     self.createdAt = site
     self.store = Store(
       initial: initial, reducer: reducer, feedbacks: feedbacks,
@@ -162,8 +175,9 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
 
   deinit {
     clock?.clients.detach(ObjectIdentifier(self))
-    if exhaustivity == .on, !session.withLock({ $0.isFinished }) {
-      checkEndOfTest()
+    if !session.withLock({ $0.isFinished }) {
+      if exhaustivity == .on { checkEndOfTest() }
+      reportRaces()
     }
     store.cancel()
   }
