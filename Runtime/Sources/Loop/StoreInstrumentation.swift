@@ -15,7 +15,7 @@ package enum EventOrigin: Hashable, Sendable, CustomStringConvertible {
 
 /// Identifies one run of one effect: the feedback that started it, its key and generation.
 ///
-/// Generations count the effects a feedback has started in one store, from 1; a restart under
+/// Generations count the effects a feedback has started in one store, from 0; a restart under
 /// the same key gets a new generation, which is how a stale event is told from a current one.
 ///
 /// A class, so that an event's origin costs one reference to copy on the store's hot path.

@@ -8,10 +8,21 @@ extension TestStore {
     /// Who sent it, in words: "sent by the test", or the feedback and generation of the
     /// effect that sent it.
     public let cause: String
+    /// Who sent it, as values: ``Origin/test`` or the feedback and generation of the effect.
+    public let origin: Origin
     /// Whether the test sent it (rather than an effect).
     public let isFromTest: Bool
     /// The state after the event.
     public let state: State
+
+    /// Who sent a step's event.
+    public enum Origin: Hashable, Sendable {
+      /// The test, with `send`.
+      case test
+      /// The effect of the feedback named `feedback`, in its `generation` (counted from 0,
+      /// as ``CallLog``'s calls count them).
+      case effect(feedback: String, generation: Int)
+    }
   }
 
   /// Every state the store has passed through, oldest first, starting with the initial
@@ -29,11 +40,15 @@ extension TestStore {
   public var steps: [Step] {
     monitor.read { book in
       book.steps.map { step in
-        let isFromTest: Bool
-        if case .user = step.origin { isFromTest = true } else { isFromTest = false }
+        let origin: Step.Origin =
+          switch step.origin {
+          case .user: .test
+          case .effect(let record):
+            .effect(feedback: record.feedback, generation: record.generation)
+          }
         return Step(
-          event: step.event, cause: step.origin.description, isFromTest: isFromTest,
-          state: step.state)
+          event: step.event, cause: step.origin.description, origin: origin,
+          isFromTest: origin == .test, state: step.state)
       }
     }
   }

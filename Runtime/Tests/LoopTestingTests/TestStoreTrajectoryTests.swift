@@ -26,6 +26,11 @@ struct TestStoreTrajectoryTests {
     #expect(store.steps.map(\.isFromTest) == [true, false, false])
     #expect(store.steps.map(\.cause).first == "sent by the test")
     #expect(store.steps[1].cause.contains("debounce"))
+    #expect(
+      store.steps.map(\.origin) == [
+        .test, .effect(feedback: "debounce", generation: 0),
+        .effect(feedback: "search", generation: 0),
+      ])
     #expect(store.steps.last?.state == store.state)
   }
 
