@@ -15,7 +15,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
 .PHONY: help deps build test conformance machine-mutants strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint \
-  format coverage docs clean
+  format coverage docs api-check clean
 
 help: ## List the targets (the default)
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-17s %s\n", $$1, $$2 }' \
@@ -150,6 +150,10 @@ coverage: deps ## Run the tests with coverage; print line coverage per module (S
 
 docs: ## Build the DocC archives of Loop, LoopTesting, LoopSession, LoopContracts and Terminal (warnings fail)
 	scripts/docs
+
+api-check: deps ## Compare the public API of Loop, LoopTesting, LoopContracts and LoopSession with api/; fail on a break CHANGELOG.md does not allow
+	$(BUILD)
+	scripts/api-check
 
 clean: ## Remove every build product (.build)
 	rm -rf .build
