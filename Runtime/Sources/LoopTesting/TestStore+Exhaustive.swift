@@ -170,7 +170,7 @@ extension TestStore {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     _ = await settle(timeout: timeout, site: site)
-    session.withLock { $0.isFinished = true }
+    accounting.withLock { $0.isFinished = true }
     reportRaces()
     guard exhaustivity == .on else { return }
     if let (message, _) = unfinishedBusiness(
@@ -190,7 +190,7 @@ extension TestStore {
     site: CallSite
   ) async {
     checkUncheckedSends()
-    let claimed = session.withLock { $0.claimed }
+    let claimed = accounting.withLock { $0.claimed }
     let exhaustive = exhaustivity == .on
     let outcome = await until(timeout: timeout, wakingOn: .newStateOrQuiet) {
       book -> ReceiveSearch? in
@@ -202,7 +202,7 @@ extension TestStore {
     }
     switch outcome {
     case .decided(.step(let index)):
-      session.withLock {
+      accounting.withLock {
         $0.claimed = max($0.claimed, index + 1)
         $0.cursor = max($0.cursor, index + 1)
       }
@@ -223,20 +223,20 @@ extension TestStore {
         call: "receive", .receive, expected: expected,
         happened:
           "no event sent by an effect is waiting, and the store is quiet, so none will come",
-        from: session.withLock { $0.cursor }, site: site)
+        from: accounting.withLock { $0.cursor }, site: site)
     case .timedOut:
       reportStuck(
         call: "receive", .receive, expected: expected,
         happened: "none came, and the store went \(timeout) without any change while still busy",
-        from: session.withLock { $0.cursor }, site: site)
+        from: accounting.withLock { $0.cursor }, site: site)
     }
   }
 
   /// Checks the transition of a sent event: earlier effect events claimed, the change declared.
   func checkSend(step: Int, assert: ((inout State) -> Void)?, site: CallSite) {
-    let earlier = session.withLock { session -> Int in
-      defer { session.claimed = max(session.claimed, step + 1) }
-      return session.claimed
+    let earlier = accounting.withLock { accounts -> Int in
+      defer { accounts.claimed = max(accounts.claimed, step + 1) }
+      return accounts.claimed
     }
     let event = monitor.read { $0.steps[step].event }
     if exhaustivity == .on {
@@ -332,11 +332,11 @@ extension TestStore {
 
   /// Checks the sends whose events were reduced after ``send(_:fileID:filePath:line:column:)`` returned.
   func checkUncheckedSends() {
-    let ready = session.withLock { session -> [(step: Int, site: CallSite)] in
-      guard !session.unchecked.isEmpty else { return [] }
+    let ready = accounting.withLock { accounts -> [(step: Int, site: CallSite)] in
+      guard !accounts.unchecked.isEmpty else { return [] }
       let userSteps = monitor.read { $0.userSteps }
       var ready: [(Int, CallSite)] = []
-      session.unchecked.removeAll { item in
+      accounts.unchecked.removeAll { item in
         guard item.ordinal < userSteps.count else { return false }
         ready.append((userSteps[item.ordinal], item.site))
         return true
@@ -351,9 +351,9 @@ extension TestStore {
   /// Unclaimed effect events and running effects, as a failure message, with the site of
   /// the send the first of them follows from; `nil` when there are none.
   func unfinishedBusiness(headline: String) -> (message: String, origin: CallSite?)? {
-    let (claimed, sites) = session.withLock { session -> (Int, [CallSite]) in
-      defer { session.claimed = Int.max }
-      return (session.claimed, session.sendSites)
+    let (claimed, sites) = accounting.withLock { accounts -> (Int, [CallSite]) in
+      defer { accounts.claimed = Int.max }
+      return (accounts.claimed, accounts.sendSites)
     }
     return monitor.read { book -> (String, CallSite?)? in
       let unclaimed = book.steps.indices.filter { index in

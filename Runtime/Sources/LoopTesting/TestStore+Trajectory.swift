@@ -88,7 +88,7 @@ extension TestStore {
 
   /// Each send that raced an effect: the failure message, and where the test sent it.
   private var raceReports: [(message: String, site: CallSite)] {
-    let sites = session.withLock { $0.sendSites }
+    let sites = accounting.withLock { $0.sendSites }
     return monitor.read { book in
       book.races.map { race in
         let started = Diagnostics.startedBy(

@@ -57,14 +57,14 @@ extension TestStore {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     checkUncheckedSends()
-    let start = session.withLock { $0.cursor }
+    let start = accounting.withLock { $0.cursor }
     let outcome = await until(timeout: timeout, wakingOn: .newStateOrQuiet) { book -> Int?? in
       if let match = book.states[start...].firstIndex(where: predicate) { return .some(match) }
       return book.isQuiet ? .some(nil) : nil
     }
     switch outcome {
     case .decided(let match?):
-      session.withLock { $0.cursor = max($0.cursor, match) }
+      accounting.withLock { $0.cursor = max($0.cursor, match) }
     case .decided(nil):
       let earlier = monitor.read { book in book.states[..<start].lastIndex(where: predicate) }
       if let earlier {
@@ -121,13 +121,13 @@ extension TestStore {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     checkUncheckedSends()
-    let start = session.withLock { $0.cursor }
+    let start = accounting.withLock { $0.cursor }
     let outcome = await until(timeout: timeout, wakingOn: .newState) { book -> Int? in
       predicate(book.lastState) ? book.states.count - 1 : nil
     }
     switch outcome {
     case .decided(let match):
-      session.withLock { $0.cursor = max($0.cursor, match) }
+      accounting.withLock { $0.cursor = max($0.cursor, match) }
     case .timedOut:
       reportStuck(
         call: "waitForCurrentState", .current,
@@ -213,7 +213,7 @@ extension TestStore {
     }
     checkUncheckedSends()
     guard case .timedOut = outcome else { return true }
-    let start = session.withLock { $0.cursor }
+    let start = accounting.withLock { $0.cursor }
     reportStuck(
       call: "settle()", .settle, expected: "the store to become quiet",
       happened: "it went \(timeout) without any change and is still busy", from: start,

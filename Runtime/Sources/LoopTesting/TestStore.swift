@@ -65,10 +65,10 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   let monitor: StoreMonitor<State, Event>
   let clock: TestClock?
   let createdAt: CallSite
-  let session = Mutex(Session())
+  let accounting = Mutex(Accounting())
 
   /// What the test has accounted for so far.
-  struct Session {
+  struct Accounting {
     /// Index into the trajectory's states: where the next ``TestStore/wait`` starts looking.
     var cursor = 0
     /// Index into the trajectory's steps: every step before it is claimed.
@@ -175,7 +175,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
 
   deinit {
     clock?.clients.detach(ObjectIdentifier(self))
-    if !session.withLock({ $0.isFinished }) {
+    if !accounting.withLock({ $0.isFinished }) {
       if exhaustivity == .on { checkEndOfTest() }
       reportRaces()
     }
@@ -214,18 +214,18 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     if let step = monitor.read({ $0.userSteps.count > ordinal ? $0.userSteps[ordinal] : nil }) {
       checkSend(step: step, assert: nil, site: site)
     } else {
-      session.withLock { $0.unchecked.append((ordinal, site)) }
+      accounting.withLock { $0.unchecked.append((ordinal, site)) }
     }
   }
 
   /// Counts a send made at `site` and moves the waypoint cursor to the states it causes.
   func beginSend(at site: CallSite) -> Int {
     let next = monitor.read { $0.states.count }
-    let ordinal = session.withLock { session in
-      session.cursor = max(session.cursor, next)
-      session.sendSites.append(site)
-      defer { session.sent += 1 }
-      return session.sent
+    let ordinal = accounting.withLock { accounts in
+      accounts.cursor = max(accounts.cursor, next)
+      accounts.sendSites.append(site)
+      defer { accounts.sent += 1 }
+      return accounts.sent
     }
     monitor.sendBegins(ordinal)
     return ordinal

@@ -19,7 +19,7 @@ struct Composition {
   let today: Day
   /// Whether forecasts come from the fixtures because no source was asked for: say so once.
   let isDefaultOffline: Bool
-  /// Where the session of `--record` goes once ``Session`` has made it.
+  /// Where the session of `--record` goes once ``PlannerRun`` has made it.
   let recording: RecordingSlot
   /// Why the database was opened read-only although writing was asked for (see
   /// `readOnlyFallback`), as one line for the user; `nil` when it opened as asked.
@@ -86,7 +86,7 @@ struct Composition {
   }
 }
 
-/// The `--record` file, and the session recorded into it once a ``Session`` starts.
+/// The `--record` file, and the session recorded into it once a ``PlannerRun`` starts.
 ///
 /// A command makes its store after reading the saved plan's requests, so the recording is
 /// made there and handed back here for ``SessionRecording/writing(_:_:)`` to write.

@@ -14,7 +14,7 @@ enum Interactive {
     let composition = try Composition(
       arguments, access: .readWrite, recording: recording, readOnlyFallback: true)
     // Another process's edit (a `trails plan add` in another shell) shows within a second.
-    let session = try Session(
+    let session = try PlannerRun(
       composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500))
     defer { session.end() }
     let store = session.store

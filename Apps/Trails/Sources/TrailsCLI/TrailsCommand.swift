@@ -85,7 +85,7 @@ public enum TrailsCommand {
     }
     switch arguments.subcommandPath {
     case ["regions"]:
-      let session = try Session(composition)
+      let session = try PlannerRun(composition)
       defer { session.end() }
       try output.regions(try await session.restored())
     case ["region"]:
@@ -93,7 +93,7 @@ public enum TrailsCommand {
     case ["trail"]:
       try await show(.show(.trail(arguments.positional(named: "id") ?? "")), composition, output)
     case ["plan"]:
-      let session = try Session(composition, requests: [.select(.plan)])
+      let session = try PlannerRun(composition, requests: [.select(.plan)])
       defer { session.end() }
       _ = try await session.restored()
       try output.plan(await session.forecastsSettled())
@@ -113,7 +113,7 @@ public enum TrailsCommand {
   private static func perform(
     _ edit: Trails.PlanEdit, _ composition: Composition, _ output: Output
   ) async throws {
-    let session = try Session(composition, requests: [.edit(edit)])
+    let session = try PlannerRun(composition, requests: [.edit(edit)])
     defer { session.end() }
     _ = try await session.restored()
     let state = try await session.saved()
@@ -128,7 +128,7 @@ public enum TrailsCommand {
   private static func show(_ event: Trails.Event, _ composition: Composition, _ output: Output)
     async throws
   {
-    let session = try Session(composition, requests: [event])
+    let session = try PlannerRun(composition, requests: [event])
     defer { session.end() }
     let state = try await session.restored()
     switch (state.tab, state.shownRoute) {

@@ -4,7 +4,7 @@ import TrailsFeature
 import TrailsModel
 
 /// One command's run of the planner: the store, and the waits the command needs.
-struct Session {
+struct PlannerRun {
   let store: Store<Trails.State, Trails.Event>
 
   /// Starts a store on the launch state with the command's `requests` already reduced; it
