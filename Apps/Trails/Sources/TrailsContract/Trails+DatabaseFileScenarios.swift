@@ -315,9 +315,9 @@ extension Trails {
       defer { folder.remove() }
       let path = folder.file("lowered.sqlite")
       let plan = Plan(start: TrailsSamples.today, days: [PlanDay(number: 1, trailIDs: ["x"])])
+      guard let store = try? SQLiteTrailStore(path: path), (try? store.update { _ in plan }) != nil
+      else { return context.check(false, "\(path) could not be made") }
       do {
-        let store = try SQLiteTrailStore(path: path)
-        _ = try store.update { _ in plan }
         context.check(sqlite("PRAGMA user_version = 1", at: path), "lowered the schema")
         _ = try store.update { _ in Plan(start: TrailsSamples.today) }
         context.check(false, "wrote a database of schema 1")
@@ -331,6 +331,17 @@ extension Trails {
         sqliteInteger("PRAGMA user_version", at: path) == 1
           && sqliteInteger("SELECT count(*) FROM plan_entry", at: path) == 1,
         "the file was left as it was")
+      // And not locked: the refused write ended its transaction (the planner still has the
+      // file open), so another program may write, and the planner's next write, once the
+      // schema is back, goes through.
+      context.check(
+        sqlite("PRAGMA user_version = 2", at: path), "another program could not write the file")
+      do {
+        let stored = try store.update { _ in plan }
+        context.check(stored.revision == 2, "the next write stored revision \(stored.revision)")
+      } catch {
+        context.check(false, "the next write: \(line(of: error))")
+      }
     },
     Scenario("on SQLite, another connection's write changes the revision this one reads") {
       context in
@@ -340,7 +351,10 @@ extension Trails {
       do {
         let mine = try SQLiteTrailStore(path: path)
         let theirs = try SQLiteTrailStore(path: path)
+        // Nothing written yet: nothing to load, and revision 0, before and after a load.
+        context.check(try mine.load() == nil, "an empty database loaded a plan")
         let before = try mine.revision()
+        context.check(before == 0, "an empty database's revision after a load: \(before)")
         _ = try theirs.update { _ in Plan(start: TrailsSamples.today) }
         let seen = try mine.revision()
         context.check(seen == before + 1, "one write later: \(seen), not \(before + 1)")
