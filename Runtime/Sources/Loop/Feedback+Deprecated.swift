@@ -1,9 +1,11 @@
-// The forms of the last minor version, kept for one more so code written against them
-// compiles, with a warning that says what to write instead (CHANGELOG.md, "Deprecated").
+// The forms of the last minor version, kept for one more so code written against them compiles,
+// with a warning that says what to write instead (CHANGELOG.md, "Deprecated"). They are left out of
+// the documentation, where they would only make the links to the current forms ambiguous.
 
 extension Feedback {
   /// `onChange` with an `onError` that sees only the error: the form before the query was
   /// passed too.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message: "onError also receives the query the effect was started for: { query, error in ... }"
@@ -23,6 +25,7 @@ extension Feedback {
 
   /// `streaming` with an `onError` that sees only the error: the form before the query was
   /// passed too.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message: "onError also receives the query the stream was started for: { query, error in ... }"
@@ -42,6 +45,7 @@ extension Feedback {
 
   /// `onEvent` with an `onError` that sees only the error: the form before the payload was
   /// passed too.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message:
@@ -62,6 +66,7 @@ extension Feedback {
 
   /// `forEach` over a set of keys with an `onError` that sees only the error: the form before
   /// the key was passed too.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message: "onError also receives the key the effect was started for: { key, error in ... }"
@@ -81,6 +86,7 @@ extension Feedback {
 
   /// `forEach` over an array of keys with an `onError` that sees only the error: the form
   /// before the key was passed too.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message: "onError also receives the key the effect was started for: { key, error in ... }"

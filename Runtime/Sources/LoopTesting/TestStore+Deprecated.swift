@@ -1,5 +1,6 @@
-// The names of the last minor version, kept for one more so code written against them
-// compiles, with a fix-it to the new name (CHANGELOG.md, "Deprecated").
+// The names of the last minor version, kept for one more so code written against them compiles,
+// with a fix-it to the new name (CHANGELOG.md, "Deprecated"). They are left out of the
+// documentation, where they would only make the links to the current forms ambiguous.
 
 extension TestStore {
   /// Waits until the *current* state satisfies `predicate`: the old name of
@@ -12,6 +13,7 @@ extension TestStore {
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
+  @_documentation(visibility: internal)
   @available(*, deprecated, renamed: "waitForCurrentState(timeout:_:fileID:filePath:line:column:)")
   public func waitUntil(
     timeout: Duration = .seconds(1),
