@@ -120,15 +120,8 @@ extension Trails {
         ([.status(429, "{}", retryAfter: "2"), .status(200, ok)], [.seconds(2)]),
       ]
       for (answers, waits) in cases {
-        let (http, clock) = (ScriptedHTTP(answers), TestClock())
-        let weather = WeatherService.live(
-          transport: http.transport, clock: clock, retryPolicy: RetryPolicy(random: { 0 }))
-        let machine = TrailsDoubles.machine(
-          store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: weather,
-          clock: clock)
-        let store = context.store(initial: TrailsSamples.launch, machine: machine, clock: clock)
-        await store.wait { $0.persistence.ready != nil }
-        store.send(.show(.trail(TrailsSamples.gull)))
+        let http = ScriptedHTTP(answers)
+        let store = await planner(context, on: http, after: .show(.trail(TrailsSamples.gull)))
         await store.settle()
         for (index, wait) in waits.enumerated() {
           await store.advance(by: wait - .milliseconds(1))
@@ -238,11 +231,11 @@ extension Trails {
       + #""weather_code":[\#(values.joined(separator: ","))]}}"#
   }
 
-  /// The forecast shown for Cinder Corrie once opened, from the live service on `http`, every
-  /// retry's wait let pass.
-  private static func trailForecast(_ context: ScenarioContext<Trails>, _ http: ScriptedHTTP)
-    async -> ForecastStatus?
-  {
+  /// The planner, restored, with the live forecast service on `http` (no jitter) and a test
+  /// clock, after the user's `request`.
+  private static func planner(
+    _ context: ScenarioContext<Trails>, on http: ScriptedHTTP, after request: Event
+  ) async -> TestStore<State, Event> {
     let clock = TestClock()
     let weather = WeatherService.live(
       transport: http.transport, clock: clock, retryPolicy: RetryPolicy(random: { 0 }))
@@ -251,7 +244,17 @@ extension Trails {
       clock: clock)
     let store = context.store(initial: TrailsSamples.launch, machine: machine, clock: clock)
     await store.wait { $0.persistence.ready != nil }
-    store.send(.open("trails://trail/\(TrailsSamples.cinder)"))
+    store.send(request)
+    return store
+  }
+
+  /// The forecast shown for Cinder Corrie once opened, from the live service on `http`, every
+  /// retry's wait let pass.
+  private static func trailForecast(_ context: ScenarioContext<Trails>, _ http: ScriptedHTTP)
+    async -> ForecastStatus?
+  {
+    let store = await planner(
+      context, on: http, after: .open("trails://trail/\(TrailsSamples.cinder)"))
     await store.advance(by: .seconds(60))
     await store.wait { $0.trailForecast.map { $0.status != .loading } ?? false }
     return store.state.trailForecast?.status
