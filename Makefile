@@ -139,8 +139,12 @@ new-feature: ## Start Apps/Foo from Templates/Feature, renamed and wired in (NAM
 new-feature-check: ## Check new-feature in a temporary copy: make, build, test and run one (slow)
 	scripts/test-new-feature
 
-lint: ## Check formatting and style with swift format (--strict)
+lint: ## Check formatting and style with swift format (--strict), and that docs/ARCHITECTURE.md draws Package.swift's module graph
 	$(SWIFT) format lint --strict --recursive $(SWIFT_PATHS)
+	scripts/module-graph --check
+
+module-graph: ## Redraw docs/ARCHITECTURE.md's module graph from Package.swift
+	scripts/module-graph
 
 format: ## Rewrite files in place with swift format
 	$(SWIFT) format format --in-place --recursive $(SWIFT_PATHS)
@@ -148,10 +152,10 @@ format: ## Rewrite files in place with swift format
 coverage: deps ## Run the tests with coverage; print line coverage per module (Sources only)
 	scripts/coverage
 
-docs: ## Build the DocC archives of Loop, LoopTesting, LoopSession, LoopContracts and Terminal (warnings fail)
+docs: ## Build the DocC archives of Loop, LoopTesting, LoopRecording, LoopContracts and Terminal (warnings fail)
 	scripts/docs
 
-api-check: deps ## Compare the public API of Loop, LoopTesting, LoopContracts and LoopSession with api/; fail on a break CHANGELOG.md does not allow
+api-check: deps ## Compare the public API of Loop, LoopTesting, LoopContracts and LoopRecording with api/; fail on a break CHANGELOG.md does not allow
 	$(BUILD)
 	scripts/api-check
 

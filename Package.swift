@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Loop", targets: ["Loop"]),
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
     .library(name: "LoopContracts", targets: ["LoopContracts"]),
+    .library(name: "LoopRecording", targets: ["LoopRecording"]),
     .library(name: "LoopSession", targets: ["LoopSession"]),
     .library(name: "MovieCatalog", targets: ["MovieCatalog"]),
     .library(name: "Terminal", targets: ["Terminal"]),
@@ -47,12 +48,16 @@ let package = Package(
       dependencies: ["Loop", "LoopTesting", "TestSupport"],
       path: "Runtime/Tests/LoopTestingTests"
     ),
-    .target(name: "LoopSession", dependencies: ["Loop"], path: "Runtime/Sources/LoopSession"),
-    .testTarget(
-      name: "LoopSessionTests", dependencies: ["Loop", "LoopSession", "TestSupport"],
-      path: "Runtime/Tests/LoopSessionTests"),
+    .target(name: "LoopRecording", dependencies: ["Loop"], path: "Runtime/Sources/LoopRecording"),
+    // LoopSession is LoopRecording under its 0.2 names, deprecated; removed in 0.4.
     .target(
-      name: "LoopContracts", dependencies: ["Loop", "LoopTesting", "LoopSession"],
+      name: "LoopSession", dependencies: ["LoopRecording"], path: "Runtime/Sources/LoopSession"),
+    .testTarget(
+      name: "LoopRecordingTests",
+      dependencies: ["Loop", "LoopRecording", "LoopSession", "TestSupport"],
+      path: "Runtime/Tests/LoopRecordingTests"),
+    .target(
+      name: "LoopContracts", dependencies: ["Loop", "LoopTesting", "LoopRecording"],
       path: "Runtime/Sources/LoopContracts"),
     .testTarget(
       name: "LoopContractsTests",
@@ -90,9 +95,12 @@ let package = Package(
     ),
     .target(
       name: "MovieCatalog",
-      dependencies: ["Fixtures", "HTTPRetry", "HTTPTransport", "LoopSession"],
+      dependencies: ["Fixtures", "HTTPRetry", "HTTPTransport"],
       path: "Apps/Shared/Sources/MovieCatalog"
     ),
+    .target(
+      name: "MovieCatalogRecording", dependencies: ["MovieCatalog", "LoopRecording"],
+      path: "Apps/Shared/Sources/MovieCatalogRecording"),
     .testTarget(
       name: "MovieCatalogTests",
       dependencies: ["MovieCatalog", "Fixtures", "TestSupport"],
@@ -104,6 +112,7 @@ let package = Package(
     .target(
       name: "MoviesContract",
       dependencies: [
+        "MovieCatalogRecording",
         "MoviesFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPRetry", "HTTPTransport",
         "Fixtures", "LoopContracts", "LoopTesting",
       ],
@@ -115,8 +124,9 @@ let package = Package(
     .testTarget(
       name: "MoviesFeatureTests",
       dependencies: [
+        "MovieCatalogRecording",
         "MoviesFeature", "MoviesContract", "MovieCatalog", "LoopTesting", "LoopContracts",
-        "TestSupport", "LoopSession",
+        "TestSupport", "LoopRecording",
       ],
       path: "Apps/Movies/Tests/MoviesFeatureTests"),
     .systemLibrary(
@@ -154,7 +164,10 @@ let package = Package(
     ),
     .target(
       name: "MoviesCLI",
-      dependencies: ["MoviesFeature", "MovieCatalog", "HTTPTransport", "Terminal", "Loop"],
+      dependencies: [
+        "MoviesFeature", "MovieCatalog", "MovieCatalogRecording", "LoopRecording", "HTTPTransport",
+        "Terminal", "Loop",
+      ],
       path: "Apps/Movies/Sources/MoviesCLI"),
     .executableTarget(
       name: "MoviesApp", dependencies: ["MoviesCLI", "Terminal"],
@@ -162,32 +175,39 @@ let package = Package(
     .testTarget(
       name: "MoviesCLITests",
       dependencies: [
+        "MovieCatalogRecording",
         "MoviesCLI", "MoviesApp", "TestSupport", "MoviesContract", "MoviesFeature",
-        "LoopContracts", "LoopSession", "MovieCatalog",
+        "LoopContracts", "LoopRecording", "MovieCatalog",
       ],
       path: "Apps/Movies/Tests/MoviesCLITests"),
     .target(
-      name: "SearchFeature", dependencies: ["Loop", "MovieCatalog", "LoopSession"],
+      name: "SearchFeature", dependencies: ["Loop", "MovieCatalog"],
       path: "Apps/Search/Sources/SearchFeature"),
+    .target(
+      name: "SearchRecording", dependencies: ["SearchFeature", "LoopRecording"],
+      path: "Apps/Search/Sources/SearchRecording"),
     .target(
       name: "SearchContract",
       dependencies: [
+        "SearchRecording", "MovieCatalogRecording",
         "SearchFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPRetry", "Fixtures",
-        "LoopContracts", "LoopTesting", "LoopSession",
+        "LoopContracts", "LoopTesting", "LoopRecording",
       ],
       path: "Apps/Search/Sources/SearchContract"),
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
+        "SearchRecording", "MovieCatalogRecording",
         "SearchFeature", "SearchContract", "MovieCatalog", "LoopTesting", "LoopContracts",
-        "Fixtures", "TestSupport", "LoopSession",
+        "Fixtures", "TestSupport", "LoopRecording",
       ],
       path: "Apps/Search/Tests/SearchFeatureTests"),
     .target(
       name: "SearchCLI",
       dependencies: [
+        "SearchRecording", "MovieCatalogRecording",
         "SearchFeature", "MovieCatalog", "HTTPTransport", "Terminal", "Loop", "Fixtures",
-        "LoopSession",
+        "LoopRecording",
       ],
       path: "Apps/Search/Sources/SearchCLI"),
     .executableTarget(
@@ -196,30 +216,38 @@ let package = Package(
     .testTarget(
       name: "SearchCLITests",
       dependencies: [
+        "SearchRecording", "MovieCatalogRecording",
         "SearchCLI", "SearchApp", "TestSupport", "SearchContract", "SearchFeature", "LoopContracts",
-        "LoopSession", "MovieCatalog",
+        "LoopRecording", "MovieCatalog",
       ],
       path: "Apps/Search/Tests/SearchCLITests"),
     .target(
-      name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather", "LoopSession"],
+      name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather"],
       path: "Apps/Trails/Sources/TrailsFeature"),
+    .target(
+      name: "TrailsRecording",
+      dependencies: ["TrailsFeature", "TrailsModel", "Weather", "LoopRecording"],
+      path: "Apps/Trails/Sources/TrailsRecording"),
     .target(
       name: "TrailsContract",
       dependencies: [
+        "TrailsRecording",
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "CSQLite", "Weather", "Fixtures",
-        "LoopContracts", "LoopTesting", "LoopSession", "HTTPRetry", "MovieCatalogDoubles",
+        "LoopContracts", "LoopTesting", "LoopRecording", "HTTPRetry", "MovieCatalogDoubles",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),
     .testTarget(
       name: "TrailsFeatureTests",
       dependencies: [
+        "TrailsRecording",
         "TrailsFeature", "TrailsContract", "TrailsModel", "Weather", "LoopTesting",
-        "LoopContracts", "TestSupport", "LoopSession",
+        "LoopContracts", "TestSupport", "LoopRecording",
       ],
       path: "Apps/Trails/Tests/TrailsFeatureTests"),
     .target(
       name: "TrailsCLI",
       dependencies: [
+        "TrailsRecording", "LoopRecording",
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "HTTPTransport",
         "Terminal", "Loop",
       ],
@@ -230,8 +258,9 @@ let package = Package(
     .testTarget(
       name: "TrailsCLITests",
       dependencies: [
+        "TrailsRecording",
         "TrailsCLI", "TrailsApp", "TestSupport", "TrailsContract", "TrailsFeature", "LoopContracts",
-        "LoopSession",
+        "LoopRecording",
       ],
       path: "Apps/Trails/Tests/TrailsCLITests"),
     .target(
@@ -247,7 +276,7 @@ let package = Package(
       dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures", "TestSupport"],
       path: "Fixtures/Server/Tests/FixtureServerTests"),
     .target(
-      name: "TestSupport", dependencies: ["LoopSession"], path: "Fixtures/Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["LoopRecording"], path: "Fixtures/Tests/TestSupport"),
     .testTarget(
       name: "TestSupportTests", dependencies: ["TestSupport"],
       path: "Fixtures/Tests/TestSupportTests"),
@@ -258,7 +287,8 @@ let package = Package(
       ],
       path: "Fixtures/Server/Tests/EndToEndTests"),
     .target(
-      name: "Terminal", dependencies: ["Loop", "LoopSession"], path: "Apps/Shared/Sources/Terminal"),
+      name: "Terminal", dependencies: ["Loop", "LoopRecording"],
+      path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests",
       dependencies: ["Terminal", "MoviesCLI", "SearchCLI", "TrailsCLI", "TestSupport"],
@@ -287,8 +317,9 @@ let package = Package(
     .executableTarget(
       name: "loop-bench",
       dependencies: [
+        "MovieCatalogRecording",
         "Loop", "LoopContracts", "LoopTesting", "ConformanceSuite", "MoviesFeature",
-        "MovieCatalog", "TrailsModel", "TrailsPersistence", "LoopSession", "MoviesContract",
+        "MovieCatalog", "TrailsModel", "TrailsPersistence", "LoopRecording", "MoviesContract",
       ],
       path: "Runtime/Benchmarks/loop-bench"
     ),

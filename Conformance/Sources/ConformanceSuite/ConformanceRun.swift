@@ -4,7 +4,7 @@ import LoopContracts
 public struct ConformanceRun: Sendable {
   /// One report per contract run, in registry order.
   public let reports: [ContractReport]
-  /// One report per session file replayed, in path order.
+  /// One report per recording file replayed, in path order.
   public let replays: [ReplayReport]
   /// Wall time of the whole run, in seconds.
   public let durationSeconds: Double
@@ -13,7 +13,7 @@ public struct ConformanceRun: Sendable {
   ///
   /// - Parameters:
   ///   - reports: The reports.
-  ///   - replays: The session replays.
+  ///   - replays: The recording replays.
   ///   - durationSeconds: The run's wall time.
   public init(reports: [ContractReport], replays: [ReplayReport] = [], durationSeconds: Double) {
     self.reports = reports
@@ -29,18 +29,18 @@ public struct ConformanceRun: Sendable {
   /// - Parameters:
   ///   - contracts: The contracts.
   ///   - runner: The runner, with its options.
-  ///   - sessions: Session files to replay, each against the contract of its app.
+  ///   - recordings: Recording files to replay, each against the contract of its app.
   /// - Returns: The run.
   public static func run(
-    _ contracts: [AnyContract], with runner: ContractRunner, sessions: [String] = []
+    _ contracts: [AnyContract], with runner: ContractRunner, recordings: [String] = []
   ) async -> ConformanceRun {
     let clock = ContinuousClock()
     let start = clock.now
     let reports = await orderedMap(contracts, width: runner.options.workers) { contract in
       await contract.run(with: runner)
     }
-    let replays = await orderedMap(sessions, width: runner.options.workers) { path in
-      await SessionReplays.replay(path, with: contracts)
+    let replays = await orderedMap(recordings, width: runner.options.workers) { path in
+      await RecordingReplays.replay(path, with: contracts)
     }
     let elapsed = start.duration(to: clock.now)
     let seconds =
@@ -58,7 +58,7 @@ public struct ConformanceRun: Sendable {
     }
   }
 
-  /// Whether every contract passed and every session replayed as recorded.
+  /// Whether every contract passed and every recording replayed as recorded.
   public var passed: Bool { reports.allSatisfy(\.passed) && replays.allSatisfy(\.passed) }
 
   /// The contracts that kill under `percent` of their machine-derived mutants, or whose

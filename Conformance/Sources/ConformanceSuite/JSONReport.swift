@@ -5,7 +5,7 @@ import LoopContracts
 public enum JSONReport {
   private struct Document: Encodable {
     let contracts: [ContractReport]
-    let sessions: [ReplayReport]
+    let recordings: [ReplayReport]
     let passed: Int
     let failed: Int
     let durationSeconds: Double
@@ -18,7 +18,7 @@ public enum JSONReport {
   public static func render(_ run: ConformanceRun) -> String {
     let totals = run.totals
     let document = Document(
-      contracts: run.reports, sessions: run.replays, passed: totals.passed, failed: totals.failed,
+      contracts: run.reports, recordings: run.replays, passed: totals.passed, failed: totals.failed,
       durationSeconds: run.durationSeconds)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

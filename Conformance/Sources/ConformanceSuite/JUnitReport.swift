@@ -29,10 +29,10 @@ public enum JUnitReport {
     if !run.replays.isEmpty {
       let failures = run.replays.filter { !$0.passed }.count
       lines.append(
-        #"  <testsuite name="sessions" tests="\#(run.replays.count)" failures="\#(failures)">"#)
+        #"  <testsuite name="recordings" tests="\#(run.replays.count)" failures="\#(failures)">"#)
       for replay in run.replays {
         lines += testCaseLines(
-          #"    <testcase classname="sessions" name="\#(escape(replay.path))""#,
+          #"    <testcase classname="recordings" name="\#(escape(replay.path))""#,
           failure: replay.failure?.message)
       }
       lines.append("  </testsuite>")

@@ -19,9 +19,9 @@ import TrailsFeature
 /// AnyContract(MoviesFeature.Movies.contract),
 /// ```
 public let registeredContracts: [AnyContract] = [
-  AnyContract(Movies.contract, replaying: Movies.sessionReplay),
-  AnyContract(Search.contract, replaying: Search.sessionReplay),
-  AnyContract(Trails.contract, replaying: Trails.sessionReplay),
+  AnyContract(Movies.contract, replaying: Movies.recordingReplay),
+  AnyContract(Search.contract, replaying: Search.recordingReplay),
+  AnyContract(Trails.contract, replaying: Trails.recordingReplay),
   // new-feature: contracts
   AnyContract(Template.contract),
 ]

@@ -70,10 +70,10 @@ public struct TextReport: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// One line per replayed session, and the message of each that failed.
+  /// One line per replayed recording, and the message of each that failed.
   func replayLines(_ replays: [ReplayReport]) -> [String] {
     guard !replays.isEmpty else { return [] }
-    var lines = ["", "sessions replayed (conformance --replay FILE):"]
+    var lines = ["", "recordings replayed (conformance --replay FILE):"]
     for replay in replays {
       lines.append(
         "  \(paint(replay.passed ? "pass" : "FAIL", passed: replay.passed))  \(replay.path) "

@@ -34,13 +34,13 @@ let spec = CommandSpec(
     .value("save-failures", valueName: "DIR", help: "Save exploration failures to DIR, to replay"),
     .value(
       "replay", valueName: "FILE",
-      help: "Only replay the session FILE (from --record) against its app's contract"),
+      help: "Only replay the recording FILE (from --record) against its app's contract"),
     .value(
       "minimize", valueName: "OUT",
-      help: "With --replay, write the shortest part of the failing session that still fails"),
+      help: "With --replay, write the shortest part of the failing recording that still fails"),
     .value(
-      "sessions", valueName: "DIR", help: "Replay every DIR/<app>/*.json session too",
-      default: "Fixtures/sessions"),
+      "recordings", valueName: "DIR", help: "Replay every DIR/<app>/*.json recording too",
+      default: "Fixtures/recordings"),
     .flag("diagram", help: "Print each contract's table as a Mermaid state diagram"),
     .flag(
       "mutate",
@@ -104,13 +104,13 @@ await CLI.run(spec) { arguments in
     guard let path = arguments.value("replay") else {
       throw UsageError("--minimize needs --replay FILE", usage: arguments.usage)
     }
-    for line in try await SessionReplays.minimize(path, to: output, with: contracts) {
+    for line in try await RecordingReplays.minimize(path, to: output, with: contracts) {
       StandardOutput.writeLine(line)
     }
     return
   }
   if let path = arguments.value("replay") {
-    let replay = await SessionReplays.replay(path, with: contracts)
+    let replay = await RecordingReplays.replay(path, with: contracts)
     if let failure = replay.failure {
       StandardOutput.writeLine(failure.message)
       StandardError.writeLine("conformance: the replay of \(path) failed")
@@ -128,8 +128,8 @@ await CLI.run(spec) { arguments in
         + "invariant and call")
     return
   }
-  let sessions = SessionReplays.files(
-    in: arguments.value("sessions") ?? "Fixtures/sessions", for: contracts)
+  let recordings = RecordingReplays.files(
+    in: arguments.value("recordings") ?? "Fixtures/recordings", for: contracts)
 
   let saveTo = arguments.value("save-failures")
   let runner = ContractRunner(
@@ -137,7 +137,7 @@ await CLI.run(spec) { arguments in
       exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
       regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
       saveFailures: saveTo != nil, mutate: arguments.flag("mutate"), workers: workers))
-  let run = await ConformanceRun.run(contracts, with: runner, sessions: sessions)
+  let run = await ConformanceRun.run(contracts, with: runner, recordings: recordings)
 
   let capabilities = TerminalCapabilities.detect()
   let report: String

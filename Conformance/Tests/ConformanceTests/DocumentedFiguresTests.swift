@@ -5,7 +5,7 @@ import Testing
 /// What the documentation shows of the runner, checked against the runner.
 ///
 /// The README's `make conformance` table, the counts each app's page gives for its contract,
-/// and the refusals docs/SESSIONS.md lists under "Bad files". A contract that gains a scenario, or a
+/// and the refusals docs/RECORDINGS.md lists under "Bad files". A contract that gains a scenario, or a
 /// message that changes, fails here until the page says so too.
 // Five minutes: the whole conformance run, which under make tsan's instrumented build takes
 // over a minute.
@@ -64,31 +64,31 @@ struct DocumentedFiguresTests {
     }
   }
 
-  @Test func theBadFilesSESSIONSListsAreWhatReplayPrints() async throws {
+  @Test func theBadFilesRecordingsPageListsAreWhatReplayPrints() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bad-files-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("bug.json").path
-    let fixtures = Self.root.appendingPathComponent("Fixtures/sessions")
+    let fixtures = Self.root.appendingPathComponent("Fixtures/recordings")
     let search = try Data(
       contentsOf: fixtures.appendingPathComponent("movie-search/star-wars-twice.json"))
     let movies = try Data(contentsOf: fixtures.appendingPathComponent("movies/two-pages.json"))
 
-    /// The search session with `edit` applied to its JSON object.
+    /// The search recording with `edit` applied to its JSON object.
     func edited(_ edit: (inout [String: Any], inout [[String: Any]]) -> Void) throws -> Data {
-      var session = try #require(try JSONSerialization.jsonObject(with: search) as? [String: Any])
-      var steps = try #require(session["steps"] as? [[String: Any]])
-      edit(&session, &steps)
-      session["steps"] = steps
-      return try JSONSerialization.data(withJSONObject: session)
+      var recording = try #require(try JSONSerialization.jsonObject(with: search) as? [String: Any])
+      var steps = try #require(recording["steps"] as? [[String: Any]])
+      edit(&recording, &steps)
+      recording["steps"] = steps
+      return try JSONSerialization.data(withJSONObject: recording)
     }
-    // The files SESSIONS.md describes, in its order: cut short, of another app, newer,
+    // The files RECORDINGS.md describes, in its order: cut short, of another app, newer,
     // a state edited by hand, a time out of order, a step missing its origin.
     let cases: [(Data, [String])] = [
       (search.prefix(search.count / 2), []),
       (movies, ["--app", "movie-search"]),
-      (try edited { session, _ in session["version"] = 3 }, []),
+      (try edited { recording, _ in recording["version"] = 3 }, []),
       (
         try edited { _, steps in
           var state = steps[3]["state"] as? [String: Any] ?? [:]
@@ -109,7 +109,7 @@ struct DocumentedFiguresTests {
       }
     }
 
-    let page = try Self.document("docs/SESSIONS.md")
+    let page = try Self.document("docs/RECORDINGS.md")
     let listed = page.split(separator: "\n").map(String.init).filter { $0.hasPrefix("bug.json: ") }
     #expect(printed == listed)
   }

@@ -39,7 +39,7 @@ struct MutationScopeTests {
       ("struct A: Hashable, Codable {", "struct A: Hashable {", false),
       ("let x = a < b", "let x = a <= b", false),
       ("private let limit = 5", "private let limit = 6", false),
-      ("import LoopSession", "/*import LoopSession*/", true),
+      ("import LoopRecording", "/*import LoopRecording*/", true),
       ("effect: { [weather, catalog] id in", "effect: {  [ catalog,weather] id in", true),
       ("effect: { [weather, catalog] id in", "effect: { [weather] id in", false),
       ("effect: { [weather, catalog] id in", "effect: { [weather, catalog] _ in", false),

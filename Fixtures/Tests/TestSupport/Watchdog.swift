@@ -8,7 +8,7 @@ import Testing
 /// whole `swift test` run behind it. The watchdog records an issue naming the test once the
 /// bound has passed (counted as ``GuardTimer`` counts it) and cancels the test, which ends
 /// every wait that honours cancellation. Waits in the tests have their own, shorter bounds
-/// (``Recorder/wait(_:within:fileID:line:until:)``, ``bounded(_:within:fileID:line:_:)``,
+/// (``AwaitableList/wait(_:within:fileID:line:until:)``, ``bounded(_:within:fileID:line:_:)``,
 /// `Task.value(within:)`): they fail first and say what they waited for.
 ///
 /// A test still running ``WaitBound/afterCancel`` after it was cancelled is blocked on a wait

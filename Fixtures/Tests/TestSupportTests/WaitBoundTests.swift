@@ -17,7 +17,7 @@ struct WaitBoundTests {
   }
 
   @Test func aRecorderWaitFailsNamingTheWaitAndListingTheElementsWhenItNeverHolds() async {
-    let recorder = Recorder<String>()
+    let recorder = AwaitableList<String>()
     recorder.append("sta")
     recorder.append("star")
 
@@ -33,7 +33,7 @@ struct WaitBoundTests {
   }
 
   @Test func aRecorderWaitReturnsWhenAnAppendMakesItsConditionHold() async throws {
-    let recorder = Recorder<Int>()
+    let recorder = AwaitableList<Int>()
     let appender = Task {
       for value in 1...3 { recorder.append(value) }
     }
@@ -43,7 +43,7 @@ struct WaitBoundTests {
   }
 
   @Test func aRecorderListsOnlyTheLastTwentyElements() async {
-    let recorder = Recorder<Int>()
+    let recorder = AwaitableList<Int>()
     for value in 1...25 { recorder.append(value) }
 
     await #expect {
@@ -73,7 +73,7 @@ struct WaitBoundTests {
       }
     }
     // The operation's task ends on its own after the cancellation; wait for that, bounded.
-    let recorder = Recorder<Bool>()
+    let recorder = AwaitableList<Bool>()
     let observer = Task {
       while !cancelled.withLock({ $0 }) { await Task.yield() }
       recorder.append(true)

@@ -25,7 +25,7 @@ struct Report {
   /// Samples of B10, one per measured run over every registered contract's mutants.
   var machineMutants: [MachineMutantTime.Run]
   /// Samples of B11 and B12, one per run.
-  var sessions: [SessionBench.Sample]
+  var recordings: [RecordingBench.Sample]
   /// Measured runs per workload (B1 to B5, B7, B8).
   var runs: Int
 
@@ -163,8 +163,8 @@ struct Report {
       "B8_planPersistence": planPersistenceJSON,
       "B9_coldStart": coldStartJSON,
       "B10_machineMutantTime": machineMutantJSON,
-      "B11_sessionRecording": sessionRecordingJSON,
-      "B12_sessionReplay": sessionReplayJSON,
+      "B11_commandRecording": commandRecordingJSON,
+      "B12_recordingReplay": recordingReplayJSON,
       "targets": targets,
       "allTargetsMet": targets.values.allSatisfy { $0["met"] as? Bool == true },
     ]
@@ -242,45 +242,47 @@ struct Report {
   /// B11: what recording costs per event, as the difference between a recording and a plain
   /// store on the same run, what encoding the file costs per event, and its size: version 1
   /// (in memory, whole states) and version 2 (appended, patches) side by side.
-  private var sessionRecordingJSON: [String: Any] {
-    func figures(_ format: KeyPath<SessionBench.Sample, SessionBench.Figures>) -> [String: Any] {
-      let overhead = sessions.map { $0[keyPath: format].recorded - $0.plain }
+  private var commandRecordingJSON: [String: Any] {
+    func figures(_ format: KeyPath<RecordingBench.Sample, RecordingBench.Figures>) -> [String: Any]
+    {
+      let overhead = recordings.map { $0[keyPath: format].recorded - $0.plain }
       return [
         "nsPerEventRecorded": rounded(
-          Bench.median(sessions.map { $0[keyPath: format].recorded }), places: 0),
+          Bench.median(recordings.map { $0[keyPath: format].recorded }), places: 0),
         "nsOverheadPerEvent": rounded(Bench.median(overhead), places: 0),
         "nsToEncodePerEvent": rounded(
-          Bench.median(sessions.map { $0[keyPath: format].encoding }), places: 0),
-        "fileBytes": sessions.first?[keyPath: format].fileBytes ?? 0,
+          Bench.median(recordings.map { $0[keyPath: format].encoding }), places: 0),
+        "fileBytes": recordings.first?[keyPath: format].fileBytes ?? 0,
         "samplesNsOverheadPerEvent": overhead.map { rounded($0, places: 0) },
       ]
     }
     return [
       "workload": "movies pager, immediate catalog: .nextPage then .pageLoaded, "
-        + "\(2 * SessionBench.pages) events and \(SessionBench.pages) calls a run",
-      "nsPerEventPlain": rounded(Bench.median(sessions.map(\.plain)), places: 0),
+        + "\(2 * RecordingBench.pages) events and \(RecordingBench.pages) calls a run",
+      "nsPerEventPlain": rounded(Bench.median(recordings.map(\.plain)), places: 0),
       "version1": figures(\.version1),
       "version2": figures(\.version2),
       "warmupRuns": 1,
     ]
   }
 
-  /// B12: events per second replayed from a recorded session of 1,000 events, from memory
+  /// B12: events per second replayed from a recording of 1,000 events, from memory
   /// and read from the file first, in each format.
-  private var sessionReplayJSON: [String: Any] {
-    func figures(_ format: KeyPath<SessionBench.Sample, SessionBench.Figures>) -> [String: Any] {
+  private var recordingReplayJSON: [String: Any] {
+    func figures(_ format: KeyPath<RecordingBench.Sample, RecordingBench.Figures>) -> [String: Any]
+    {
       [
         "eventsPerSecond": rounded(
-          Bench.median(sessions.map { $0[keyPath: format].replayedPerSecond }), places: 0),
+          Bench.median(recordings.map { $0[keyPath: format].replayedPerSecond }), places: 0),
         "eventsPerSecondReadAndReplayed": rounded(
-          Bench.median(sessions.map { $0[keyPath: format].readAndReplayedPerSecond }), places: 0),
-        "samplesEventsPerSecond": sessions.map {
+          Bench.median(recordings.map { $0[keyPath: format].readAndReplayedPerSecond }), places: 0),
+        "samplesEventsPerSecond": recordings.map {
           rounded($0[keyPath: format].replayedPerSecond, places: 0)
         },
       ]
     }
     return [
-      "events": 2 * SessionBench.pages,
+      "events": 2 * RecordingBench.pages,
       "checks": "every state, origin, move, invariant and call, on a test store and clock",
       "version1": figures(\.version1),
       "version2": figures(\.version2),

@@ -56,12 +56,12 @@ let conformanceRuns = 3
         exit(0)
       }
       if name == "B11" || name == "B12" {
-        let catalog = try await TestStoreLatency.immediateCatalog(totalPages: SessionBench.pages)
-        var samples: [SessionBench.Sample] = []
-        for _ in 0...runs { samples.append(try await SessionBench.run(catalog: catalog)) }
+        let catalog = try await TestStoreLatency.immediateCatalog(totalPages: RecordingBench.pages)
+        var samples: [RecordingBench.Sample] = []
+        for _ in 0...runs { samples.append(try await RecordingBench.run(catalog: catalog)) }
         samples.removeFirst()
         for (name, figures) in [
-          ("version 1", \SessionBench.Sample.version1), ("version 2", \.version2),
+          ("version 1", \RecordingBench.Sample.version1), ("version 2", \.version2),
         ] {
           let overhead = Bench.median(samples.map { $0[keyPath: figures].recorded - $0.plain })
           print(
@@ -136,12 +136,14 @@ let conformanceRuns = 3
     }
 
     progress(
-      "B11 sessionRecording and B12 sessionReplay: \(2 * SessionBench.pages) events x \(runs) runs")
-    let sessionCatalog = try await TestStoreLatency.immediateCatalog(totalPages: SessionBench.pages)
-    _ = try await SessionBench.run(catalog: sessionCatalog)
-    var sessions: [SessionBench.Sample] = []
+      "B11 commandRecording and B12 recordingReplay: \(2 * RecordingBench.pages) events x \(runs) runs"
+    )
+    let recordingCatalog = try await TestStoreLatency.immediateCatalog(
+      totalPages: RecordingBench.pages)
+    _ = try await RecordingBench.run(catalog: recordingCatalog)
+    var recordings: [RecordingBench.Sample] = []
     for _ in 0..<runs {
-      sessions.append(try await SessionBench.run(catalog: sessionCatalog))
+      recordings.append(try await RecordingBench.run(catalog: recordingCatalog))
     }
 
     let report = Report(
@@ -157,7 +159,7 @@ let conformanceRuns = 3
       planPersistence: persistence,
       coldStart: coldStart,
       machineMutants: machineMutants,
-      sessions: sessions,
+      recordings: recordings,
       runs: runs
     )
     FileHandle.standardOutput.write(try report.encoded())

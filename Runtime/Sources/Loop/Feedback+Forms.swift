@@ -190,7 +190,7 @@ extension Feedback {
   /// The same as the form that takes a `Set` of keys but for the
   /// start order, which a `Set` leaves to its hashing (seeded anew in every process): with
   /// an array, effects that start together get their generations in the same order every
-  /// run, so a recorded session replays with the same origins. A key listed twice counts once.
+  /// run, so a recording replays with the same origins. A key listed twice counts once.
   ///
   /// - Parameters:
   ///   - keys: The keys that should have an effect in this state, in the order to start them.

@@ -1,6 +1,6 @@
 import Foundation
 import Loop
-import LoopSession
+import LoopRecording
 
 /// A contract with its machine type erased, so contracts of different apps fit in one list.
 ///
@@ -17,9 +17,10 @@ public struct AnyContract: Sendable {
   /// How many table rows, examples, invariants and scenarios it declares.
   public let size: (rows: Int, examples: Int, invariants: Int, scenarios: Int)
   private let runWith: @Sendable (ContractRunner) async -> ContractReport
-  private var replayWith: (@Sendable (Data, String) async throws(SessionFileError) -> ReplayReport)?
+  private var replayWith:
+    (@Sendable (Data, String) async throws(RecordingFileError) -> ReplayReport)?
   private var minimizeWith:
-    (@Sendable (Data, String) async throws(SessionFileError) -> (Data, ReplayReport, Int)?)?
+    (@Sendable (Data, String) async throws(RecordingFileError) -> (Data, ReplayReport, Int)?)?
 
   /// Erases `contract`'s machine type.
   ///
@@ -38,66 +39,68 @@ public struct AnyContract: Sendable {
     minimizeWith = nil
   }
 
-  /// Erases `contract`'s machine type, keeping how the app's recorded sessions replay.
+  /// Erases `contract`'s machine type, keeping how the app's recordings replay.
   ///
   /// - Parameters:
   ///   - contract: The contract.
-  ///   - sessions: How a session of the app (`--record FILE`) replays against it.
+  ///   - recordings: How a recording of the app (`--record FILE`) replays against it.
   public init<M: Machine, Phase: ContractLabel, Kind: ContractLabel, Call>(
-    _ contract: Contract<M, Phase, Kind>, replaying sessions: SessionReplay<M, Call>
+    _ contract: Contract<M, Phase, Kind>, replaying recordings: RecordingReplay<M, Call>
   ) where M.State: Hashable & Codable, M.Event: Codable & Equatable {
     self.init(contract)
-    replayWith = { data, path throws(SessionFileError) in
-      let session = try SessionFile.decode(
-        SessionReplay<M, Call>.AppSession.self, from: data, path: path, app: sessions.app)
-      return await sessions.replay(session, from: path, against: contract)
+    replayWith = { data, path throws(RecordingFileError) in
+      let recording = try RecordingFile.decode(
+        RecordingReplay<M, Call>.AppRecording.self, from: data, path: path, app: recordings.app)
+      return await recordings.replay(recording, from: path, against: contract)
     }
-    minimizeWith = { data, path throws(SessionFileError) in
-      let session = try SessionFile.decode(
-        SessionReplay<M, Call>.AppSession.self, from: data, path: path, app: sessions.app)
+    minimizeWith = { data, path throws(RecordingFileError) in
+      let recording = try RecordingFile.decode(
+        RecordingReplay<M, Call>.AppRecording.self, from: data, path: path, app: recordings.app)
       guard
-        let (shortest, report) = await sessions.minimize(
-          session, from: path, against: contract)
+        let (shortest, report) = await recordings.minimize(
+          recording, from: path, against: contract)
       else { return nil }
-      return (SessionFile.encode(shortest), report, session.steps.count)
+      return (RecordingFile.encode(shortest), report, recording.steps.count)
     }
   }
 
-  /// Whether sessions of this contract's app can be replayed.
-  public var replaysSessions: Bool { replayWith != nil }
+  /// Whether recordings of this contract's app can be replayed.
+  public var replaysRecordings: Bool { replayWith != nil }
 
-  /// Replays the session file `data` against the contract.
+  /// Replays the recording file `data` against the contract.
   ///
   /// - Parameters:
   ///   - data: The file's bytes.
   ///   - path: The file's name, for the report.
   /// - Returns: The replay's report.
-  /// - Throws: `SessionFileError` when the file is not a session of this app that decodes,
+  /// - Throws: `RecordingFileError` when the file is not a recording of this app that decodes,
   ///   or this contract has no replay.
-  public func replay(_ data: Data, from path: String) async throws(SessionFileError)
+  public func replay(_ data: Data, from path: String) async throws(RecordingFileError)
     -> ReplayReport
   {
     guard let replayWith else {
-      throw SessionFileError(path: path, reason: "the \(name) contract does not replay sessions")
+      throw RecordingFileError(
+        path: path, reason: "the \(name) contract does not replay recordings")
     }
     return try await replayWith(data, path)
   }
 
-  /// The shortest stretch of the failing session file `data` that still fails the same
-  /// check, as a session file's bytes (see ``SessionReplay/minimize(_:from:against:)``).
+  /// The shortest stretch of the failing recording file `data` that still fails the same
+  /// check, as a recording file's bytes (see ``RecordingReplay/minimize(_:from:against:)``).
   ///
   /// - Parameters:
   ///   - data: The file's bytes.
   ///   - path: The file's name, for the report.
-  /// - Returns: The shortest session's bytes, its report, and how many steps the whole
-  ///   session has; `nil` when the session replays as recorded or fails in no step.
-  /// - Throws: `SessionFileError` when the file is not a session of this app that decodes,
+  /// - Returns: The shortest recording's bytes, its report, and how many steps the whole
+  ///   recording has; `nil` when the recording replays as recorded or fails in no step.
+  /// - Throws: `RecordingFileError` when the file is not a recording of this app that decodes,
   ///   or this contract has no replay.
-  public func minimize(_ data: Data, from path: String) async throws(SessionFileError)
+  public func minimize(_ data: Data, from path: String) async throws(RecordingFileError)
     -> (data: Data, report: ReplayReport, originalSteps: Int)?
   {
     guard let minimizeWith else {
-      throw SessionFileError(path: path, reason: "the \(name) contract does not replay sessions")
+      throw RecordingFileError(
+        path: path, reason: "the \(name) contract does not replay recordings")
     }
     return try await minimizeWith(data, path).map {
       (data: $0.0, report: $0.1, originalSteps: $0.2)

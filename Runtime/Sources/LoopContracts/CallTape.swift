@@ -1,8 +1,8 @@
-import LoopSession
+import LoopRecording
 import LoopTesting
 import Synchronization
 
-/// A session's dependency calls, answered back to a replayed machine on its test clock.
+/// A recording's dependency calls, answered back to a replayed machine on its test clock.
 ///
 /// An app's replay machine routes every dependency call to ``answer(_:_:)``: the first
 /// recorded call not yet answered that `match` accepts is taken, the clock is waited on until
@@ -33,10 +33,10 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
     var unexpected: [(call: String, afterStep: Int)] = []
   }
 
-  private let calls: [SessionCall<Call>]
+  private let calls: [RecordedCall<Call>]
   /// The recorded effects that were cancelled before they made any call: the store ended,
   /// or a newer effect replaced them, before their task got to the call.
-  private let cancelledBeforeCalling: Set<SessionOrigin>
+  private let cancelledBeforeCalling: Set<RecordedOrigin>
   /// The recorded calls whose answer was never sent, by position.
   ///
   /// The last call of an effect that did not complete, when nothing that effect sent came
@@ -45,16 +45,16 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   private let answerNeverSent: Set<Int>
   /// The effects that had ended where a recording stops mid-run.
   ///
-  /// `nil` for a whole recording (`Session.stopsMidRun`). A call the recording lacks, from any other effect,
+  /// `nil` for a whole recording (`Recording.stopsMidRun`). A call the recording lacks, from any other effect,
   /// came after the cut: it waits, as the killed run's would have, instead of failing.
-  private let endedBeforeTheCut: Set<SessionOrigin>?
+  private let endedBeforeTheCut: Set<RecordedOrigin>?
   /// When each call is answered in the replay, in recorded milliseconds, by position.
   private let answeredAt: [Double]
   private let clock: TestClock
   private let book: Mutex<Book>
   private let stepsSoFar: @Sendable () -> Int
 
-  /// Makes the tape of a session's `calls`.
+  /// Makes the tape of a recording's `calls`.
   ///
   /// - Parameters:
   ///   - calls: The recorded calls.
@@ -64,13 +64,13 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   ///   - stepsSoFar: How many steps the replay has reduced, for the report of a call too many.
   ///   - endedEarly: Whether the recording was cut short (its process was killed).
   init(
-    calls: [SessionCall<Call>], effects: [SessionEffect],
-    steps: [(origin: SessionOrigin, atMilliseconds: Double)],
+    calls: [RecordedCall<Call>], effects: [RecordedEffect],
+    steps: [(origin: RecordedOrigin, atMilliseconds: Double)],
     clock: TestClock, stepsSoFar: @escaping @Sendable () -> Int, endedEarly: Bool = false
   ) {
     self.calls = calls
     answeredAt = calls.indices.map { Self.answerTime(of: $0, in: calls, steps: steps) }
-    var lastSent: [SessionOrigin: Double] = [:]
+    var lastSent: [RecordedOrigin: Double] = [:]
     for step in steps where step.origin != .user {
       lastSent[step.origin] = max(lastSent[step.origin] ?? step.atMilliseconds, step.atMilliseconds)
     }
@@ -78,7 +78,7 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
     let calling = Set(calls.compactMap(\.by))
     let unfinished = effects.filter { $0.outcome != .completed }.map(\.origin)
     cancelledBeforeCalling = Set(unfinished.filter { !calling.contains($0) })
-    var lastCall: [SessionOrigin: Int] = [:]
+    var lastCall: [RecordedOrigin: Int] = [:]
     for (index, call) in calls.enumerated() {
       guard let by = call.by else { continue }
       if let last = lastCall[by], calls[last].endedAtMilliseconds > call.endedAtMilliseconds {
@@ -112,7 +112,7 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
     _ description: String, _ match: (Call) -> CallOutcome<Value, Failure>?
   ) async throws -> Value {
     let caller = EffectScope.current.map { scope in
-      SessionOrigin.feedback(name: scope.effect.feedback, generation: scope.effect.generation)
+      RecordedOrigin.feedback(name: scope.effect.feedback, generation: scope.effect.generation)
     }
     let found = book.withLock { book -> (Int, CallOutcome<Value, Failure>)?? in
       for (index, call) in calls.enumerated() where !book.answered[index] {
@@ -156,8 +156,8 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   /// waits for that step. Only the effect's next step counts, and only when the effect made no
   /// other call before it (after a later call, the step is that call's answer).
   static func answerTime(
-    of index: Int, in calls: [SessionCall<Call>],
-    steps: [(origin: SessionOrigin, atMilliseconds: Double)]
+    of index: Int, in calls: [RecordedCall<Call>],
+    steps: [(origin: RecordedOrigin, atMilliseconds: Double)]
   ) -> Double {
     let call = calls[index]
     let ended = call.endedAtMilliseconds
@@ -187,7 +187,7 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   }
 
   /// The recorded call at `index`, for reports.
-  func recorded(_ index: Int) -> SessionCall<Call> {
+  func recorded(_ index: Int) -> RecordedCall<Call> {
     calls[index]
   }
 

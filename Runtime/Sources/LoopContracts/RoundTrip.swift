@@ -1,4 +1,4 @@
-import LoopSession
+import LoopRecording
 import LoopTesting
 
 /// A codec whose round trip must be the identity, checked on states exploration reached.
@@ -53,8 +53,8 @@ public struct RoundTrip<State: Sendable>: Sendable {
 }
 
 extension RoundTrip where State: Codable & Equatable {
-  /// A state through a recording file: written as `--record FILE` writes it (LoopSession's
-  /// `SessionFile`), read as `conformance --replay FILE` reads it, and compared.
+  /// A state through a recording file: written as `--record FILE` writes it (LoopRecording's
+  /// `RecordingFile`), read as `conformance --replay FILE` reads it, and compared.
   ///
   /// - Parameters:
   ///   - app: The app the recording names.
@@ -67,9 +67,10 @@ extension RoundTrip where State: Codable & Equatable {
     RoundTrip("a state reads back from a recording file as it was written", sample: sample) {
       $0
     } through: { state in
-      let written = SessionFile.encode(Session<State, Event, NoCall>(app: app, initialState: state))
-      return try SessionFile.decode(
-        Session<State, Event, NoCall>.self, from: written, path: "(round trip)", app: app
+      let written = RecordingFile.encode(
+        Recording<State, Event, NoCall>(app: app, initialState: state))
+      return try RecordingFile.decode(
+        Recording<State, Event, NoCall>.self, from: written, path: "(round trip)", app: app
       ).initialState
     }
   }

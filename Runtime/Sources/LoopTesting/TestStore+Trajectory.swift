@@ -56,7 +56,7 @@ extension TestStore {
 
 extension TestStore {
   /// Every reduced event with its origin and the state it produced, oldest first, for the
-  /// contract runner's session replay, which compares origins with a recording's.
+  /// contract runner's recording replay, which compares origins with a recording's.
   package var transitions: [(event: Event, origin: EventOrigin, state: State)] {
     monitor.read { book in book.steps.map { ($0.event, $0.origin, $0.state) } }
   }

@@ -21,7 +21,7 @@ struct FeedbackTests {
 
   @Test func onChangeDropsAStaleResultThatArrivesAfterTheNewEffectStarted() async throws {
     let latches = Latches()
-    let began = Recorder<String>()
+    let began = AwaitableList<String>()
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,
@@ -127,7 +127,7 @@ struct FeedbackTests {
 
   @Test func onEventRestartsOnEveryMatchingEventAndDropsTheOlderResult() async throws {
     let latches = Latches()
-    let began = Recorder<String>()
+    let began = AwaitableList<String>()
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,
@@ -184,7 +184,7 @@ struct FeedbackTests {
 
   @Test func streamingSendsEveryElementUntilTheQueryChanges() async throws {
     let probe = Probe<Lab, LabEvent>()
-    let streams = Recorder<AsyncStream<LabEvent>.Continuation>()
+    let streams = AwaitableList<AsyncStream<LabEvent>.Continuation>()
     let store = probe.store(
       Lab(), labReducer,
       [
@@ -317,7 +317,7 @@ struct FeedbackTests {
   }
 
   @Test func aReplacedEffectIsCancelledBeforeItsSuccessorStarts() async throws {
-    let log = Recorder<String>()
+    let log = AwaitableList<String>()
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
       Lab(), labReducer,

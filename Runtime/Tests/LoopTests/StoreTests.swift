@@ -143,9 +143,9 @@ struct StoreTests {
   }
 
   @Test func everyFeedbackSeesEveryState() async throws {
-    let seenByFirst = Recorder<Int>()
-    let seenBySecond = Recorder<Int>()
-    func watcher(_ recorder: Recorder<Int>) -> Feedback<Lab, LabEvent> {
+    let seenByFirst = AwaitableList<Int>()
+    let seenBySecond = AwaitableList<Int>()
+    func watcher(_ recorder: AwaitableList<Int>) -> Feedback<Lab, LabEvent> {
       .custom(name: "watch", initial: ()) { _, state, _, _ in recorder.append(state.count) }
     }
     let store = Store(
@@ -175,7 +175,7 @@ struct StoreTests {
       depth.withLock { $0.current -= 1 }
     }
     let box = StoreBox<Lab, LabEvent>()
-    let began = Recorder<String>()
+    let began = AwaitableList<String>()
     let store = Store(
       initial: Lab(), reducer: reducer,
       feedbacks: [

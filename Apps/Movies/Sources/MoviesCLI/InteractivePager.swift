@@ -13,7 +13,7 @@ import Terminal
 struct InteractivePager {
   /// Where pages come from.
   let catalog: MovieCatalog
-  /// The session `--record` writes, if given; the catalog records into it already.
+  /// The recording `--record` writes, if given; the catalog records into it already.
   let recording: MoviesCommand.Recording?
   /// Where the movies come from, for the header.
   let label: String

@@ -1,5 +1,6 @@
 import Foundation
 import MovieCatalog
+import MovieCatalogRecording
 import MoviesFeature
 import Terminal
 
@@ -23,8 +24,8 @@ public enum MoviesCommand {
     ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
       + [RecordOption.option])
 
-  /// A recorded session of `movies`.
-  typealias Recording = SessionRecording<Movies.State, Movies.Event, MovieCatalogCall>
+  /// A recording of `movies`.
+  typealias Recording = CommandRecording<Movies.State, Movies.Event, MovieCatalogCall>
 
   /// Runs `movies` with parsed arguments: scripted when `--pages` or `--json` is given or
   /// input or output is not a terminal, interactive otherwise.
@@ -50,7 +51,7 @@ public enum MoviesCommand {
 
     let terminal = TerminalCapabilities.detect(environment: environment)
     // Written whatever the outcome: a failed run is what a bug report needs most.
-    try await SessionRecording.writing(recording) {
+    try await CommandRecording.writing(recording) {
       if pages == nil, !json, terminal.isInteractive {
         try await InteractivePager(
           catalog: catalog, recording: recording, label: choice.label, terminal: terminal

@@ -23,7 +23,7 @@ struct ScriptedPager {
 
   /// Where pages come from.
   let catalog: MovieCatalog
-  /// The session `--record` writes, if given; the catalog records into it already.
+  /// The recording `--record` writes, if given; the catalog records into it already.
   let recording: MoviesCommand.Recording?
   /// How many pages to load, at most.
   let pages: Int

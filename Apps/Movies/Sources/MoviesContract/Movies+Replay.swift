@@ -1,11 +1,12 @@
 import LoopContracts
 import MovieCatalog
+import MovieCatalogRecording
 import MoviesFeature
 
 extension Movies {
-  /// How `conformance --replay` replays a `movies --record` session: the pager with every
+  /// How `conformance --replay` replays a `movies --record` recording: the pager with every
   /// catalog call answered from the recording.
-  public static let sessionReplay = SessionReplay<Movies, MovieCatalogCall>(app: "movies") {
+  public static let recordingReplay = RecordingReplay<Movies, MovieCatalogCall>(app: "movies") {
     tape, _, _ in
     Movies(catalog: .answering { call, match in try await tape.answer(call, match) })
   }

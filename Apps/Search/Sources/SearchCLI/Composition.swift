@@ -3,7 +3,9 @@ import Foundation
 import HTTPTransport
 import Loop
 import MovieCatalog
+import MovieCatalogRecording
 import SearchFeature
+import SearchRecording
 import Terminal
 
 /// The dependencies, chosen from the options and the environment, as `movies` chooses them.
@@ -19,8 +21,8 @@ struct Composition {
   /// The quiet time before a search: the default while typing, zero for scripted queries,
   /// which arrive whole.
   let debounce: Duration
-  /// The session being recorded, when `--record` is given.
-  let recording: SessionRecording<Search.State, Search.Event, MovieCatalogCall>?
+  /// The recording being recorded, when `--record` is given.
+  let recording: CommandRecording<Search.State, Search.Event, MovieCatalogCall>?
 
   /// The `TMDB_API_KEY` in `environment`, trimmed; `nil` when unset or blank.
   static func token(in environment: [String: String]) -> String? {
@@ -47,9 +49,9 @@ struct Composition {
       notice = nil
     }
     recording = try options.record.map { path in
-      try SessionRecording(
+      try CommandRecording(
         path: path, app: SearchCommand.spec.name,
-        settings: Search.sessionSettings(debounce: debounce), initialState: Search.State())
+        settings: Search.recordingSettings(debounce: debounce), initialState: Search.State())
     }
     self.catalog = recording.map { catalog.recording(into: $0.recorder) } ?? catalog
   }

@@ -43,7 +43,7 @@ public enum SearchCommand {
       StandardError.writeLine(notice)
     }
     // Written whatever the outcome: a failed run is what a bug report needs most.
-    try await SessionRecording.writing(setup.recording) {
+    try await CommandRecording.writing(setup.recording) {
       if let query = options.query {
         try await ScriptedSearch(setup: setup, options: options).run(query: query)
       } else if interactive {

@@ -11,7 +11,7 @@ struct SearchOptions {
   var limit: Int?
   /// `--source` and `--api-base`.
   var source: SourceOptions
-  /// `--record`: the session file to write, if given.
+  /// `--record`: the recording file to write, if given.
   var record: String?
 
   /// The results `--limit` may ask for: TMDB serves at most 500 pages of 20.

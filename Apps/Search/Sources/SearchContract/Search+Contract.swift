@@ -4,6 +4,7 @@ import LoopContracts
 import LoopTesting
 import MovieCatalog
 import SearchFeature
+import SearchRecording
 
 // The contract lives in its own module so the `movie-search` executable, which links only
 // SearchFeature, does not link the test frameworks LoopTesting reports through.
@@ -36,7 +37,7 @@ extension Search {
       RoundTrip("a recording's settings give back the debounce", sample: 50) { state in
         Duration?.some(.milliseconds(300 + state.text.count))
       } through: { debounce in
-        Search.debounce(inSessionSettings: Search.sessionSettings(debounce: debounce ?? .zero))
+        Search.debounce(inRecordingSettings: Search.recordingSettings(debounce: debounce ?? .zero))
       },
     ],
     scenarios: scenarios + edgeScenarios + liveScenarios + catalogScenarios,

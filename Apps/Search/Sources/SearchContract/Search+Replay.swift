@@ -1,17 +1,19 @@
 import LoopContracts
-import LoopSession
+import LoopRecording
 import LoopTesting
 import MovieCatalog
+import MovieCatalogRecording
 import SearchFeature
 
 extension Search {
-  /// How `conformance --replay` replays a `movie-search --record` session: the search with
+  /// How `conformance --replay` replays a `movie-search --record` recording: the search with
   /// the recorded debounce, every catalog call answered from the recording.
-  public static let sessionReplay = SessionReplay<Search, MovieCatalogCall>(app: "movie-search") {
+  public static let recordingReplay = RecordingReplay<Search, MovieCatalogCall>(app: "movie-search")
+  {
     tape, clock, settings in
     Search(
       catalog: .answering { call, match in try await tape.answer(call, match) }, clock: clock,
       localCatalog: { MovieCatalog.fixtureMovies },
-      debounce: debounce(inSessionSettings: settings) ?? defaultDebounce)
+      debounce: debounce(inRecordingSettings: settings) ?? defaultDebounce)
   }
 }

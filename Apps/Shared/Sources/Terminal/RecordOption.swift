@@ -1,7 +1,7 @@
 import Foundation
 
 /// `--record FILE`, declared and checked the same way in every app: write the run as a
-/// session file that `conformance --replay FILE` replays.
+/// recording file that `conformance --replay FILE` replays.
 ///
 /// The file is written when the command ends (also when it fails or is interrupted), so it
 /// is checked up front: a `FILE` that is not a regular file (a folder, a device, a FIFO, a
@@ -16,7 +16,7 @@ public enum RecordOption {
   /// The option, for a spec's option list.
   public static let option = Option.value(
     "record", valueName: "FILE",
-    help: "Write the session (events, calls, states) to FILE, for conformance --replay")
+    help: "Write the recording (events, calls, states) to FILE, for conformance --replay")
 
   /// The file `--record` names, checked; `nil` when the option is not given.
   ///

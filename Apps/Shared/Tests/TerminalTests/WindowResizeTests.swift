@@ -11,7 +11,7 @@ import Testing
 /// over at the top left.
 struct WindowResizeTests {
   @Test func aResizeSignalArrivesAsTheWindowsSize() async throws {
-    let sizes = Recorder<WindowSize>()
+    let sizes = AwaitableList<WindowSize>()
     let listening = Task {
       for await size in WindowResizes.sizes(of: STDOUT_FILENO) { sizes.append(size) }
     }

@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTransport
-import LoopSession
+import LoopRecording
 import Terminal
 import TrailsFeature
 import TrailsModel
 import TrailsPersistence
+import TrailsRecording
 import Weather
 
 /// The planner's dependencies, chosen from the command line.
@@ -19,7 +20,7 @@ struct Composition {
   let today: Day
   /// Whether forecasts come from the fixtures because no source was asked for: say so once.
   let isDefaultOffline: Bool
-  /// Where the session of `--record` goes once ``PlannerRun`` has made it.
+  /// Where the recording of `--record` goes once ``PlannerRun`` has made it.
   let recording: RecordingSlot
   /// Why the database was opened read-only although writing was asked for (see
   /// `readOnlyFallback`), as one line for the user; `nil` when it opened as asked.
@@ -77,7 +78,7 @@ struct Composition {
   /// `watchInterval` when given; its store and weather record into `recorder` when given.
   func machine(
     saveQuietWindow: Duration, watchInterval: Duration?,
-    recorder: SessionRecorder<Trails.State, Trails.Event, TrailsCall>? = nil
+    recorder: Recorder<Trails.State, Trails.Event, TrailsCall>? = nil
   ) -> Trails {
     Trails(
       catalog: catalog, store: recorder.map { store.recording(into: $0) } ?? store,
@@ -86,15 +87,15 @@ struct Composition {
   }
 }
 
-/// The `--record` file, and the session recorded into it once a ``PlannerRun`` starts.
+/// The `--record` file, and what is recorded into it once a ``PlannerRun`` starts.
 ///
 /// A command makes its store after reading the saved plan's requests, so the recording is
-/// made there and handed back here for ``SessionRecording/writing(_:_:)`` to write.
+/// made there and handed back here for ``CommandRecording/writing(_:_:)`` to write.
 final class RecordingSlot: @unchecked Sendable {
   /// `--record`'s file, if given.
   let path: String?
-  /// The session, once made; set once, on the command's task.
-  var recording: SessionRecording<Trails.State, Trails.Event, TrailsCall>?
+  /// The recording, once made; set once, on the command's task.
+  var recording: CommandRecording<Trails.State, Trails.Event, TrailsCall>?
 
   init(path: String?) {
     self.path = path

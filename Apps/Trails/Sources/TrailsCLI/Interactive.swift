@@ -14,10 +14,10 @@ enum Interactive {
     let composition = try Composition(
       arguments, access: .readWrite, recording: recording, readOnlyFallback: true)
     // Another process's edit (a `trails plan add` in another shell) shows within a second.
-    let session = try PlannerRun(
+    let recording = try PlannerRun(
       composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500))
-    defer { session.end() }
-    let store = session.store
+    defer { recording.end() }
+    let store = recording.store
     let offline = composition.isDefaultOffline
     let readOnlyNotice = composition.readOnlyNotice
     let useColor = terminal.supportsColor
@@ -59,7 +59,7 @@ enum Interactive {
         ).lines(height: size.rows, width: size.columns)
       })
     // Nothing is lost on the way out: wait for the restore and the save.
-    _ = await session.first { state in
+    _ = await recording.first { state in
       switch state.persistence {
       case .restoring: false
       case .restoreFailed: true

@@ -2,6 +2,7 @@ import Loop
 import Terminal
 import TrailsFeature
 import TrailsModel
+import TrailsRecording
 
 /// One command's run of the planner: the store, and the waits the command needs.
 struct PlannerRun {
@@ -27,9 +28,9 @@ struct PlannerRun {
       throw CommandFailure(Self.withSuggestion(problem, in: composition.catalog))
     }
     let recording = try composition.recording.path.map { path in
-      try SessionRecording<Trails.State, Trails.Event, TrailsCall>(
+      try CommandRecording<Trails.State, Trails.Event, TrailsCall>(
         path: path, app: TrailsCommand.spec.name,
-        settings: Trails.sessionSettings(
+        settings: Trails.recordingSettings(
           saveQuietWindow: saveQuietWindow, watchInterval: watchInterval),
         initialState: launch)
     }

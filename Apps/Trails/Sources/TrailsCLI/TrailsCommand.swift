@@ -64,7 +64,7 @@ public enum TrailsCommand {
   public static func run(_ arguments: ParsedArguments) async throws {
     let slot = RecordingSlot(path: try RecordOption.path(in: arguments))
     // Written whatever the outcome: a failed run is what a bug report needs most.
-    try await SessionRecording.writing(slot.recording) {
+    try await CommandRecording.writing(slot.recording) {
       try await run(arguments, recording: slot)
     }
   }
@@ -85,18 +85,18 @@ public enum TrailsCommand {
     }
     switch arguments.subcommandPath {
     case ["regions"]:
-      let session = try PlannerRun(composition)
-      defer { session.end() }
-      try output.regions(try await session.restored())
+      let recording = try PlannerRun(composition)
+      defer { recording.end() }
+      try output.regions(try await recording.restored())
     case ["region"]:
       try await show(.show(.region(arguments.positional(named: "id") ?? "")), composition, output)
     case ["trail"]:
       try await show(.show(.trail(arguments.positional(named: "id") ?? "")), composition, output)
     case ["plan"]:
-      let session = try PlannerRun(composition, requests: [.select(.plan)])
-      defer { session.end() }
-      _ = try await session.restored()
-      try output.plan(await session.forecastsSettled())
+      let recording = try PlannerRun(composition, requests: [.select(.plan)])
+      defer { recording.end() }
+      _ = try await recording.restored()
+      try output.plan(await recording.forecastsSettled())
     case ["open"]:
       let link = arguments.positional(named: "link") ?? ""
       // A link that is not one is a bad argument (exit 2); a good link to nothing is not.
@@ -113,12 +113,12 @@ public enum TrailsCommand {
   private static func perform(
     _ edit: Trails.PlanEdit, _ composition: Composition, _ output: Output
   ) async throws {
-    let session = try PlannerRun(composition, requests: [.edit(edit)])
-    defer { session.end() }
-    _ = try await session.restored()
-    let state = try await session.saved()
+    let recording = try PlannerRun(composition, requests: [.edit(edit)])
+    defer { recording.end() }
+    _ = try await recording.restored()
+    let state = try await recording.saved()
     if output.json {
-      try output.plan(await session.forecastsSettled())
+      try output.plan(await recording.forecastsSettled())
     } else {
       output.line(Confirmation.text(for: edit, in: state))
     }
@@ -128,18 +128,18 @@ public enum TrailsCommand {
   private static func show(_ event: Trails.Event, _ composition: Composition, _ output: Output)
     async throws
   {
-    let session = try PlannerRun(composition, requests: [event])
-    defer { session.end() }
-    let state = try await session.restored()
+    let recording = try PlannerRun(composition, requests: [event])
+    defer { recording.end() }
+    let state = try await recording.restored()
     switch (state.tab, state.shownRoute) {
     case (_, .trail(let id)?):
-      try output.trail(id, await session.forecastsSettled())
+      try output.trail(id, await recording.forecastsSettled())
     case (.explore, .region(let id)?):
       try output.region(id, state)
     case (.explore, nil):
       try output.regions(state)
     case (.plan, .region?), (.plan, nil):
-      try output.plan(await session.forecastsSettled())
+      try output.plan(await recording.forecastsSettled())
     }
   }
 

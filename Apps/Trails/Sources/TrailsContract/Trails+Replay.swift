@@ -1,26 +1,27 @@
 import LoopContracts
-import LoopSession
+import LoopRecording
 import TrailsFeature
 import TrailsModel
+import TrailsRecording
 import Weather
 
 extension Trails {
-  /// How `conformance --replay` replays a `trails --record` session: the planner on the
+  /// How `conformance --replay` replays a `trails --record` recording: the planner on the
   /// bundled catalog with the recorded save window and watch interval, its store and
   /// weather answered from the recording.
-  public static let sessionReplay = SessionReplay<Trails, TrailsCall>(app: "trails") {
+  public static let recordingReplay = RecordingReplay<Trails, TrailsCall>(app: "trails") {
     tape, clock, settings in
-    // The sessions' states hold the bundled catalog (their decoding checks it), so it loads.
+    // The recordings' states hold the bundled catalog (their decoding checks it), so it loads.
     let catalog = (try? TrailCatalog.fixtures()) ?? TrailCatalog(regions: [])
     return Trails(
       catalog: catalog, store: .answering(from: tape), weather: .answering(from: tape),
-      clock: clock, saveQuietWindow: saveQuietWindow(inSessionSettings: settings),
-      watchInterval: watchInterval(inSessionSettings: settings))
+      clock: clock, saveQuietWindow: saveQuietWindow(inRecordingSettings: settings),
+      watchInterval: watchInterval(inRecordingSettings: settings))
   }
 }
 
 extension TrailStore {
-  /// A store whose every call is answered from a session's recorded calls.
+  /// A store whose every call is answered from a recording's recorded calls.
   ///
   /// An update runs the planner's change on the plan the recording says the store held, so
   /// the planner learns what it learnt then (the edits that no longer applied), and answers
@@ -62,7 +63,7 @@ extension TrailStore {
 }
 
 extension WeatherService {
-  /// A service whose every forecast is answered from a session's recorded calls.
+  /// A service whose every forecast is answered from a recording's recorded calls.
   static func answering(from tape: CallTape<TrailsCall>) -> WeatherService {
     WeatherService { coordinate in
       try await tape.answer("forecast(at: \(coordinate.latitude), \(coordinate.longitude))") {

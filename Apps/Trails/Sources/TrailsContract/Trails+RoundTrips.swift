@@ -3,6 +3,7 @@ import LoopContracts
 import TrailsFeature
 import TrailsModel
 import TrailsPersistence
+import TrailsRecording
 
 extension Trails {
   /// What trails writes it must read back unchanged: the plan through its SQLite database on
@@ -36,11 +37,11 @@ extension Trails {
       let days = state.plan.days.count
       return [.milliseconds(250 * days), days.isMultiple(of: 2) ? .seconds(days) : nil]
     } through: { setup in
-      let settings = Trails.sessionSettings(
+      let settings = Trails.recordingSettings(
         saveQuietWindow: setup[0] ?? .zero, watchInterval: setup[1])
       return [
-        Trails.saveQuietWindow(inSessionSettings: settings),
-        Trails.watchInterval(inSessionSettings: settings),
+        Trails.saveQuietWindow(inRecordingSettings: settings),
+        Trails.watchInterval(inRecordingSettings: settings),
       ]
     },
   ]

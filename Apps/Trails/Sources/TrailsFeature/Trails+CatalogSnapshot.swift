@@ -59,7 +59,7 @@ extension Trails {
     /// Stores the catalog by its trail ids, sorted, as `{"bundled": [...]}`.
     ///
     /// The apps always run on the bundled catalog, which decoding loads again and checks
-    /// against the ids: a session stays small and names the catalog it ran on.
+    /// against the ids: a recording stays small and names the catalog it ran on.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: The encoder's error.
@@ -68,7 +68,7 @@ extension Trails {
       try container.encode(["bundled": value.trails.map(\.id).sorted()])
     }
 
-    /// Loads the bundled catalog, refusing a session whose trail ids are not its own.
+    /// Loads the bundled catalog, refusing a recording whose trail ids are not its own.
     ///
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError.dataCorrupted` when the ids differ, or the bundled catalog's

@@ -3,7 +3,7 @@ import TrailsModel
 /// Where forecasts come from: the weather capability.
 ///
 /// A struct of one closure, so a feature takes whichever service it is given:
-/// ``live(baseURL:session:clock:retryPolicy:)`` (Open-Meteo, or `fixture-server` through `baseURL`),
+/// ``live(baseURL:recording:clock:retryPolicy:)`` (Open-Meteo, or `fixture-server` through `baseURL`),
 /// ``fixtures`` for offline runs and tests, or ``failing(_:)``.
 ///
 /// ```swift

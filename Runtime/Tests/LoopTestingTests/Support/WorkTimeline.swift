@@ -6,7 +6,7 @@ import TestSupport
 /// ``EffectScope``, and records, in one ordered timeline, what the store reports and what the
 /// instruments report about waits.
 ///
-/// Tests await conditions on the timeline without polling, each wait bounded: a `Recorder`
+/// Tests await conditions on the timeline without polling, each wait bounded: a `AwaitableList`
 /// resumes a waiter on the append that makes its condition hold, or fails it at its bound.
 final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserver {
   enum Entry: Sendable {
@@ -41,7 +41,7 @@ final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     }
   }
 
-  private let timeline = Recorder<Entry>()
+  private let timeline = AwaitableList<Entry>()
 
   /// A store that reports to this timeline and runs every effect inside an ``EffectScope``
   /// observed by it.

@@ -5,7 +5,7 @@ import TestSupport
 /// Records everything a store reports through its package instrumentation, and lets a test
 /// await what it is waiting for (an effect ending, an event dropped) without polling.
 final class Probe<State: Sendable, Event: Sendable>: Sendable {
-  let observations = Recorder<StoreObservation<State, Event>>(describe: \.summary)
+  let observations = AwaitableList<StoreObservation<State, Event>>(describe: \.summary)
 
   func store(
     _ initial: State,

@@ -6,7 +6,7 @@ import HTTPTransport
   import FoundationNetworking
 #endif
 
-/// The TMDB v3 client behind ``MovieCatalog/live(token:baseURL:language:session:clock:)``.
+/// The TMDB v3 client behind ``MovieCatalog/live(token:baseURL:language:recording:clock:)``.
 ///
 /// One request per call, plus the retries of a 429, a 5xx or a timeout that `RetryPolicy`
 /// allows, sleeping on the injected clock. The transport does not throw for unsuccessful

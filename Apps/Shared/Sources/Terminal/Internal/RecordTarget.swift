@@ -9,10 +9,10 @@ import Foundation
 /// Where `--record FILE` may write.
 ///
 /// A regular file, or a path that does not exist yet in a folder that does. A symlink is followed to what it finally names, and that is written
-/// (the link stays a link); a device, a FIFO, a socket or a folder is refused, so a session
+/// (the link stays a link); a device, a FIFO, a socket or a folder is refused, so a recording
 /// never lands on `/dev/stdout` or replaces a pipe with a file.
 enum RecordTarget {
-  /// What a path names, when it is not something a session may replace.
+  /// What a path names, when it is not something a recording may replace.
   enum Refusal: Error, Equatable {
     case notAFile(path: String, kind: String, via: String?)
     case openDescriptor(path: String, kind: String)

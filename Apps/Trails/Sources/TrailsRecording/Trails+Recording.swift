@@ -1,0 +1,36 @@
+import LoopRecording
+import TrailsFeature
+
+extension Trails {
+  /// The settings a recording keeps so a replay builds the same planner: the save
+  /// window and the watch interval, in whole milliseconds (`save_quiet_window_ms`,
+  /// `watch_interval_ms`, absent when the planner does not watch).
+  ///
+  /// - Parameters:
+  ///   - saveQuietWindow: The planner's ``saveQuietWindow``.
+  ///   - watchInterval: The planner's ``watchInterval``.
+  /// - Returns: The settings.
+  public static func recordingSettings(saveQuietWindow: Duration, watchInterval: Duration?)
+    -> [String: Int]
+  {
+    var settings = ["save_quiet_window_ms": saveQuietWindow.recordingMilliseconds]
+    if let watchInterval { settings["watch_interval_ms"] = watchInterval.recordingMilliseconds }
+    return settings
+  }
+
+  /// The save window a recording's settings name; zero when they name none.
+  ///
+  /// - Parameter settings: A recording's settings.
+  /// - Returns: The window.
+  public static func saveQuietWindow(inRecordingSettings settings: [String: Int]) -> Duration {
+    Duration(recordingMilliseconds: settings["save_quiet_window_ms"]) ?? .zero
+  }
+
+  /// The watch interval a recording's settings name; `nil` when the planner did not watch.
+  ///
+  /// - Parameter settings: A recording's settings.
+  /// - Returns: The interval.
+  public static func watchInterval(inRecordingSettings settings: [String: Int]) -> Duration? {
+    Duration(recordingMilliseconds: settings["watch_interval_ms"])
+  }
+}

@@ -1,0 +1,112 @@
+/// Writes a recording as version 2 records, one JSON object per line (JSON Lines).
+///
+/// The first line is the header with the first state; then one record per step, call,
+/// effect start and effect end, in the order they happened; the last line is the end record.
+/// A step's state is the patch (RFC 6902) from the state before it, except at a keyframe,
+/// which holds the whole state: after the patches since the last keyframe have grown as
+/// large as that keyframe was, so a reader that must start over (a damaged record, a tool
+/// that starts mid-recording) never reads much more than it would have with whole states.
+/// A large value an earlier line holds is written as a reference to it (``ValueReferences``).
+struct RecordLineEncoder<
+  State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable
+> {
+  /// The state the next step's patch is taken from.
+  private var state: JSONNode?
+  /// The size of the last whole state written.
+  private var keyframeBytes = 0
+  /// The bytes of patches written since that whole state.
+  private var patchBytes = 0
+  /// What has been written, for references to it.
+  private var references = ValueReferences()
+  /// The last value of each type in the records, for an event that carries a call's answer.
+  private let recent = RecentValues()
+
+  /// The header line: format, version, app, settings and the first state.
+  mutating func header(app: String, settings: [String: Int], initialState: State) throws -> [UInt8]
+  {
+    let initial = try NodeEncoding.encode(initialState, remembering: true)
+    state = initial
+    let header = JSONNode(
+      .object([
+        "format": JSONNode(.string(RecordingFile.format)),
+        "version": JSONNode(.number("2")),
+        "app": JSONNode(.string(app)),
+        "settings": JSONNode(.object(settings.mapValues { JSONNode(.number(String($0))) })),
+        "initial_state": initial,
+      ]))
+    keyframeBytes = initial.text.count
+    return references.line(header, except: [])
+  }
+
+  /// The line of one step: the event, who sent it, when, and the state as a patch or whole.
+  mutating func step(event: Event, origin: RecordedOrigin, atMilliseconds: Double, state: State)
+    throws -> [UInt8]
+  {
+    let node = try NodeEncoding.encode(state, reusing: self.state, remembering: true)
+    var members = [
+      "event": try NodeEncoding.encode(event, recent: recent),
+      "origin": try NodeEncoding.encode(origin),
+      "at_ms": try NodeEncoding.number(atMilliseconds, at: nil),
+    ]
+    var patch: JSONNode?
+    var patchSize = 0
+    if let previous = self.state {
+      let operations = JSONNode(.array(JSONPatch.diff(from: previous, to: node).map(\.node)))
+      patch = operations
+      patchSize = references.size(of: operations)
+    }
+    self.state = node
+    if let patch, patchBytes + patchSize <= keyframeBytes {
+      patchBytes += patchSize
+      members["patch"] = patch
+      return references.line(JSONNode(.object(["step": JSONNode(.object(members))])))
+    }
+    // A keyframe: the whole state, which a reader can take without the lines before it.
+    keyframeBytes = node.text.count
+    patchBytes = 0
+    members["state"] = node
+    return references.line(
+      JSONNode(.object(["step": JSONNode(.object(members))])), except: ["step", "state"])
+  }
+
+  /// The line of one finished dependency call.
+  mutating func call(_ call: RecordedCall<Call>) throws -> [UInt8] {
+    try record("call", call)
+  }
+
+  /// The line of an effect that started.
+  mutating func effectStarted(_ origin: RecordedOrigin, atMilliseconds: Double) throws -> [UInt8] {
+    try record(
+      "effect", RecordedEffect(origin: origin, startedAtMilliseconds: atMilliseconds))
+  }
+
+  /// The line of an effect that ended.
+  mutating func effectEnded(
+    _ origin: RecordedOrigin, atMilliseconds: Double, outcome: RecordedEffect.Outcome
+  ) throws -> [UInt8] {
+    try record(
+      "effect_end", EffectEnd(origin: origin, endedAtMilliseconds: atMilliseconds, outcome: outcome)
+    )
+  }
+
+  /// The last line: how and when the recording ended.
+  mutating func end(_ end: RecordingEnd) throws -> [UInt8] {
+    try record("end", end)
+  }
+
+  private mutating func record<T: Encodable>(_ kind: String, _ value: T) throws -> [UInt8] {
+    references.line(JSONNode(.object([kind: try NodeEncoding.encode(value, recent: recent)])))
+  }
+}
+
+/// The `effect_end` record: which effect, when, and how it ended.
+struct EffectEnd: Codable {
+  var origin: RecordedOrigin
+  var endedAtMilliseconds: Double
+  var outcome: RecordedEffect.Outcome
+
+  private enum CodingKeys: String, CodingKey {
+    case origin, outcome
+    case endedAtMilliseconds = "ended_at_ms"
+  }
+}
