@@ -95,15 +95,19 @@ let package = Package(
     ),
     .target(
       name: "MovieCatalog",
-      dependencies: ["Fixtures", "HTTPRetry", "HTTPTransport"],
+      dependencies: ["CalendarDay", "Fixtures", "HTTPRetry", "HTTPTransport"],
       path: "Apps/Shared/Sources/MovieCatalog"
     ),
+    .target(name: "CalendarDay", path: "Apps/Shared/Sources/CalendarDay"),
+    .testTarget(
+      name: "CalendarDayTests", dependencies: ["CalendarDay"],
+      path: "Apps/Shared/Tests/CalendarDayTests"),
     .target(
       name: "MovieCatalogRecording", dependencies: ["MovieCatalog", "LoopRecording"],
       path: "Apps/Shared/Sources/MovieCatalogRecording"),
     .testTarget(
       name: "MovieCatalogTests",
-      dependencies: ["MovieCatalog", "Fixtures", "TestSupport"],
+      dependencies: ["CalendarDay", "MovieCatalog", "Fixtures", "TestSupport"],
       path: "Apps/Shared/Tests/MovieCatalogTests"
     ),
     .target(
@@ -119,7 +123,7 @@ let package = Package(
       path: "Apps/Movies/Sources/MoviesContract"),
     .target(
       name: "MovieCatalogDoubles",
-      dependencies: ["MovieCatalog", "HTTPTransport", "Fixtures", "LoopTesting"],
+      dependencies: ["CalendarDay", "MovieCatalog", "HTTPTransport", "Fixtures", "LoopTesting"],
       path: "Apps/Shared/Sources/MovieCatalogDoubles"),
     .testTarget(
       name: "MoviesFeatureTests",
@@ -136,30 +140,31 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(
-      name: "TrailsModel", dependencies: ["Fixtures"], path: "Apps/Trails/Sources/TrailsModel"),
+      name: "TrailsModel", dependencies: ["CalendarDay", "Fixtures"],
+      path: "Apps/Trails/Sources/TrailsModel"),
     .testTarget(
       name: "TrailsModelTests",
-      dependencies: ["TrailsModel", "Fixtures"],
+      dependencies: ["CalendarDay", "TrailsModel", "Fixtures"],
       path: "Apps/Trails/Tests/TrailsModelTests"
     ),
     .target(
       name: "TrailsPersistence",
-      dependencies: ["CSQLite", "TrailsModel"],
+      dependencies: ["CalendarDay", "CSQLite", "TrailsModel"],
       path: "Apps/Trails/Sources/TrailsPersistence"
     ),
     .testTarget(
       name: "TrailsPersistenceTests",
-      dependencies: ["TrailsPersistence", "TrailsModel"],
+      dependencies: ["CalendarDay", "TrailsPersistence", "TrailsModel"],
       path: "Apps/Trails/Tests/TrailsPersistenceTests"
     ),
     .target(
       name: "Weather",
-      dependencies: ["TrailsModel", "Fixtures", "HTTPRetry", "HTTPTransport"],
+      dependencies: ["CalendarDay", "TrailsModel", "Fixtures", "HTTPRetry", "HTTPTransport"],
       path: "Apps/Trails/Sources/Weather"
     ),
     .testTarget(
       name: "WeatherTests",
-      dependencies: ["Weather", "TrailsModel", "Fixtures", "TestSupport"],
+      dependencies: ["CalendarDay", "Weather", "TrailsModel", "Fixtures", "TestSupport"],
       path: "Apps/Trails/Tests/WeatherTests"
     ),
     .target(
@@ -222,7 +227,7 @@ let package = Package(
       ],
       path: "Apps/Search/Tests/SearchCLITests"),
     .target(
-      name: "TrailsFeature", dependencies: ["Loop", "TrailsModel", "Weather"],
+      name: "TrailsFeature", dependencies: ["CalendarDay", "Loop", "TrailsModel", "Weather"],
       path: "Apps/Trails/Sources/TrailsFeature"),
     .target(
       name: "TrailsRecording",
@@ -231,6 +236,7 @@ let package = Package(
     .target(
       name: "TrailsContract",
       dependencies: [
+        "CalendarDay",
         "TrailsRecording",
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "CSQLite", "Weather", "Fixtures",
         "LoopContracts", "LoopTesting", "LoopRecording", "HTTPRetry", "MovieCatalogDoubles",
@@ -239,6 +245,7 @@ let package = Package(
     .testTarget(
       name: "TrailsFeatureTests",
       dependencies: [
+        "CalendarDay",
         "TrailsRecording",
         "TrailsFeature", "TrailsContract", "TrailsModel", "Weather", "LoopTesting",
         "LoopContracts", "TestSupport", "LoopRecording",
@@ -247,6 +254,7 @@ let package = Package(
     .target(
       name: "TrailsCLI",
       dependencies: [
+        "CalendarDay",
         "TrailsRecording", "LoopRecording",
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "HTTPTransport",
         "Terminal", "Loop",
@@ -258,6 +266,7 @@ let package = Package(
     .testTarget(
       name: "TrailsCLITests",
       dependencies: [
+        "CalendarDay",
         "TrailsRecording",
         "TrailsCLI", "TrailsApp", "TestSupport", "TrailsContract", "TrailsFeature", "LoopContracts",
         "LoopRecording",
@@ -317,6 +326,7 @@ let package = Package(
     .executableTarget(
       name: "loop-bench",
       dependencies: [
+        "CalendarDay",
         "MovieCatalogRecording",
         "Loop", "LoopContracts", "LoopTesting", "ConformanceSuite", "MoviesFeature",
         "MovieCatalog", "TrailsModel", "TrailsPersistence", "LoopRecording", "MoviesContract",

@@ -1,3 +1,4 @@
+import CalendarDay
 /// A movie as TMDB v3 lists it in a page of popular movies or search results.
 ///
 /// Decodes exactly the object TMDB sends (explicit coding keys, no key strategy), with two
@@ -38,7 +39,7 @@ public struct Movie: Hashable, Sendable, Codable, Identifiable {
   /// The backdrop's path on TMDB's image server, or `nil` when it has none.
   public var backdropPath: String?
   /// The release day, or `nil` when TMDB does not know it (it sends `""`).
-  public var releaseDate: ReleaseDate?
+  public var releaseDate: Day?
 
   /// The release year, or `nil` when the release day is unknown.
   public var year: Int? { releaseDate?.year }
@@ -89,7 +90,7 @@ public struct Movie: Hashable, Sendable, Codable, Identifiable {
     video: Bool = false,
     posterPath: String? = nil,
     backdropPath: String? = nil,
-    releaseDate: ReleaseDate? = nil
+    releaseDate: Day? = nil
   ) {
     self.id = id
     self.title = title
@@ -134,7 +135,7 @@ public struct Movie: Hashable, Sendable, Codable, Identifiable {
     case nil, "":
       releaseDate = nil
     case let text?:
-      guard let day = ReleaseDate(text) else {
+      guard let day = Day(text) else {
         throw DecodingError.dataCorruptedError(
           forKey: .releaseDate, in: container,
           debugDescription: "\"\(text)\" is neither \"\" nor a YYYY-MM-DD day")

@@ -1,3 +1,4 @@
+import CalendarDay
 import Foundation
 import MovieCatalog
 
@@ -5,7 +6,7 @@ import MovieCatalog
 /// cases the contracts of every app on `MovieCatalog` (movies, movie-search) run through
 /// their own stores.
 ///
-/// The expected values come from the catalog's documentation (`ReleaseDate`: exactly
+/// The expected values come from the catalog's documentation (`Day`: exactly
 /// `YYYY-MM-DD`, a real day of the proleptic Gregorian calendar between years 1 and 9999, `""`
 /// for an unknown day; `MovieCatalogError.userMessage`: one line naming the HTTP status and
 /// what TMDB said), worked out here rather than by the code they check.
@@ -30,7 +31,7 @@ public enum TMDBSamples {
   ///
   /// - Parameter day: Its release day, `nil` for `""`.
   /// - Returns: The movie.
-  public static func onePageMovie(releasedOn day: ReleaseDate?) -> Movie {
+  public static func onePageMovie(releasedOn day: Day?) -> Movie {
     Movie(
       id: 7, title: "Seven", originalTitle: "Sept", originalLanguage: "fr",
       overview: "Seven sins.", genreIDs: [18, 53], popularity: 1.5, voteAverage: 6.5,
@@ -90,17 +91,25 @@ public enum TMDBSamples {
 
   /// Release days that are days, with their year: leap days (2000 is one, as a multiple of
   /// 400), the first and last years, and the last day of each length of month.
-  public static let releaseDays: [(text: String, day: ReleaseDate)] = [
-    ("2024-02-29", ReleaseDate(year: 2024, month: 2, day: 29)),
-    ("2000-02-29", ReleaseDate(year: 2000, month: 2, day: 29)),
-    ("0001-01-01", ReleaseDate(year: 1, month: 1, day: 1)),
-    ("9999-12-31", ReleaseDate(year: 9_999, month: 12, day: 31)),
-    ("2023-12-31", ReleaseDate(year: 2_023, month: 12, day: 31)),
-    ("2023-04-30", ReleaseDate(year: 2_023, month: 4, day: 30)),
-    ("2023-01-31", ReleaseDate(year: 2_023, month: 1, day: 31)),
-    ("2023-02-28", ReleaseDate(year: 2_023, month: 2, day: 28)),
-    ("2023-11-30", ReleaseDate(year: 2_023, month: 11, day: 30)),
+  public static let releaseDays: [(text: String, day: Day)] = [
+    ("2024-02-29", day(2024, 2, 29)),
+    ("2000-02-29", day(2000, 2, 29)),
+    ("0001-01-01", day(1, 1, 1)),
+    ("9999-12-31", day(9_999, 12, 31)),
+    ("2023-12-31", day(2_023, 12, 31)),
+    ("2023-04-30", day(2_023, 4, 30)),
+    ("2023-01-31", day(2_023, 1, 31)),
+    ("2023-02-28", day(2_023, 2, 28)),
+    ("2023-11-30", day(2_023, 11, 30)),
   ]
+
+  /// A day of the samples, written as its parts.
+  private static func day(_ year: Int, _ month: Int, _ day: Int) -> Day {
+    guard let day = Day(year: year, month: month, day: day) else {
+      preconditionFailure("TMDBSamples: \(year)-\(month)-\(day) is not a day")
+    }
+    return day
+  }
 
   /// `release_date` texts that are neither `""` nor a day: not days of the calendar (1900 and
   /// 2023 are not leap years), and not the form TMDB writes (short parts, spaces, a time, other

@@ -1,3 +1,4 @@
+import CalendarDay
 import Fixtures
 import Foundation
 import MovieCatalog
@@ -27,7 +28,7 @@ struct MovieTests {
     #expect(movie.video == false)
     #expect(movie.posterPath == "/OSNta0PKhe37ak1aSJARa7717tz.jpg")
     #expect(movie.backdropPath == "/z5eRTpPWzUB4q60sskDI1EDL0Y6.jpg")
-    #expect(movie.releaseDate == ReleaseDate(year: 1998, month: 10, day: 6))
+    #expect(movie.releaseDate == Day(year: 1998, month: 10, day: 6)!)
     #expect(movie.year == 1998)
   }
 

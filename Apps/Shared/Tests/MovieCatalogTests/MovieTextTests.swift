@@ -1,3 +1,4 @@
+import CalendarDay
 import MovieCatalog
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 struct MovieTextTests {
   @Test func anUnknownYearIsADashAndAKnownOneFourDigits() {
     let dated = Movie(
-      id: 1, title: "The Lantern Keeper", releaseDate: ReleaseDate(year: 1998, month: 3, day: 9))
+      id: 1, title: "The Lantern Keeper", releaseDate: Day(year: 1998, month: 3, day: 9)!)
     let undated = Movie(id: 2, title: "Untitled Reel")
 
     #expect(dated.titleAndYear == "The Lantern Keeper (1998)")

@@ -1,3 +1,4 @@
+import CalendarDay
 import Terminal
 import TrailsFeature
 import TrailsModel

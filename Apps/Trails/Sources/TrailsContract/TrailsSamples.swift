@@ -1,3 +1,4 @@
+import CalendarDay
 import Fixtures
 import TrailsFeature
 import TrailsModel

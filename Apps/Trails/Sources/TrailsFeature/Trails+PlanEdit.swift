@@ -1,3 +1,4 @@
+import CalendarDay
 import TrailsModel
 
 extension Trails {

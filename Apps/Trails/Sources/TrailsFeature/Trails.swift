@@ -1,3 +1,4 @@
+import CalendarDay
 import Loop
 import TrailsModel
 import Weather

@@ -1,3 +1,4 @@
+import CalendarDay
 /// A trip: the day it starts and the trails walked on each day.
 ///
 /// ```swift

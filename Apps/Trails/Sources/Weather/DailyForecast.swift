@@ -1,3 +1,4 @@
+import CalendarDay
 import TrailsModel
 
 /// The weather forecast for one day at one place.

@@ -1,3 +1,4 @@
+import CalendarDay
 import TrailsModel
 
 /// A daily forecast for one place, decoded from (and encoded to) Open-Meteo's shape.

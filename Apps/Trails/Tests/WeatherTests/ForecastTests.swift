@@ -1,3 +1,4 @@
+import CalendarDay
 import Fixtures
 import Foundation
 import Testing

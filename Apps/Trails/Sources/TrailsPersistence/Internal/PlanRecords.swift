@@ -1,3 +1,4 @@
+import CalendarDay
 import TrailsModel
 
 /// How a ``StoredPlan`` maps to the tables `plan`, `plan_day` and `plan_entry`.

@@ -1,10 +1,12 @@
 import Foundation
 
-/// A calendar day (proleptic Gregorian), without a time or a time zone.
+/// A calendar day (proleptic Gregorian, years 1 to 9999), without a time or a time zone.
 ///
-/// Plans start on a day and forecasts are given per day; neither needs `Date`'s instant and
-/// time zone. A day reads and writes as `"YYYY-MM-DD"` (its ``description``), which is also
-/// its `Codable` form, so it decodes Open-Meteo's `daily.time` values and stores as text.
+/// A movie's release date, the day a trails plan starts and each day of a forecast are days,
+/// not instants: `Date` would need a time zone to mean anything, and `JSONDecoder`'s
+/// `.iso8601` strategy refuses a date-only string. A day reads and writes as `"YYYY-MM-DD"`
+/// (its ``description``), which is also its `Codable` form, so it decodes TMDB's
+/// `release_date` and Open-Meteo's `daily.time` and encodes back to the same text.
 ///
 /// ```swift
 /// let start = try #require(Day("2026-12-01"))

@@ -1,6 +1,6 @@
+import CalendarDay
 import Foundation
 import Testing
-import TrailsModel
 
 struct DayTests {
   @Test func codableRoundTripsAsISOText() throws {
@@ -64,5 +64,28 @@ struct DayTests {
     #expect(Day(instant, in: utc).description == "2026-12-01")
     #expect(Day(instant, in: auckland).description == "2026-12-02")
     #expect(Day(instant, in: honolulu).description == "2026-12-01")
+  }
+
+  @Test func partsAreReadWhenTextIsADay() throws {
+    let day = try #require(Day("2024-02-29"))
+    #expect(day == Day(year: 2024, month: 2, day: 29))
+    #expect(day.year == 2024)
+    #expect(day.month == 2)
+    #expect(day.day == 29)
+  }
+
+  @Test(arguments: [
+    "", "2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "2024-1-01", "24-01-01",
+    "2024-01-01T00:00:00Z", " 2024-01-01", "2024/01/01", "２０２４-01-01", "-2024-01-01",
+  ])
+  func parsingFailsWhenTextIsNotADay(_ text: String) {
+    #expect(Day(text) == nil)
+  }
+
+  @Test func theSameTextIsWrittenWhenADayIsEncoded() throws {
+    let json = Data(#"["2024-02-29","0999-01-05","1999-12-31"]"#.utf8)
+    let days = try JSONDecoder().decode([Day].self, from: json)
+    #expect(days.map(\.description) == ["2024-02-29", "0999-01-05", "1999-12-31"])
+    #expect(try JSONEncoder().encode(days) == json)
   }
 }
