@@ -24,7 +24,7 @@ let package = Package(
     // `make new-feature NAME=Foo` inserts Foo's lines above each `new-feature:` line: the
     // lines below it (Templates/Feature's) up to the end of the list, renamed.
     // new-feature: products
-    .executable(name: "template", targets: ["TemplateCLI"]),
+    .executable(name: "template", targets: ["TemplateApp"]),
   ],
   targets: [
     .target(
@@ -341,9 +341,12 @@ let package = Package(
       name: "TemplateContract",
       dependencies: ["TemplateFeature", "Loop", "LoopContracts", "LoopTesting"],
       path: "Templates/Feature/Sources/TemplateContract"),
-    .executableTarget(
+    .target(
       name: "TemplateCLI", dependencies: ["TemplateFeature", "Loop", "Terminal"],
       path: "Templates/Feature/Sources/TemplateCLI"),
+    .executableTarget(
+      name: "TemplateApp", dependencies: ["TemplateCLI"],
+      path: "Templates/Feature/Sources/TemplateApp"),
     .testTarget(
       name: "TemplateFeatureTests",
       dependencies: ["TemplateFeature", "TemplateContract", "Loop", "LoopTesting", "TestSupport"],

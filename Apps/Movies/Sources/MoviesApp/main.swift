@@ -2,10 +2,6 @@
 // `--pages N`, or when input or output is not a terminal, it prints the first pages and exits.
 // The entry point only: everything else is in the MoviesCLI library, which the tests import.
 
-import Foundation
 import MoviesCLI
-import Terminal
 
-await CLI.run(MoviesCommand.spec) { arguments in
-  try await MoviesCommand.run(arguments, environment: ProcessInfo.processInfo.environment)
-}
+await MoviesCommand.main()

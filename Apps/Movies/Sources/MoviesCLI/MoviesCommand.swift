@@ -4,72 +4,86 @@ import MovieCatalogRecording
 import MoviesFeature
 import Terminal
 
-/// The `movies` command: its options, and the composition root that picks the catalog and
-/// the mode.
+/// The `movies` command: made from its options, then run as the pager they and the terminal
+/// pick.
 ///
 /// Every decision about paging (what loads when, what is ignored, when the list ends) is the
 /// `Movies` feature's; this file only reads the command line and the environment, builds the
-/// catalog and hands it to ``ScriptedPager`` or ``InteractivePager``.
-public enum MoviesCommand {
-  /// The command line `movies` accepts.
+/// catalog (``Composition``) and hands it to ``Scripted`` or ``Interactive``.
+public struct MoviesCommand: Command {
+  /// `--pages N`: TMDB serves at most 500 pages of a list.
+  static let pages = OptionValue<Int>(
+    "pages", valueName: "N", help: "Print the first N pages (1-500) and exit (scripted mode)",
+    in: 1...500)
+  /// `--json`.
+  static let json = Flag("json", help: "Print the movies as a JSON array (scripted mode)")
+  /// `--language CODE`.
+  static let language = OptionValue<String>(
+    "language", valueName: "CODE", help: "The live API's language", default: "en-US")
+
+  /// What `movies` accepts.
   public static let spec = CommandSpec(
     name: "movies",
     abstract: "Browse TMDB's popular movies, page by page.",
     version: "1.0.0",
-    options: [
-      .value(
-        "pages", valueName: "N", help: "Print the first N pages (1-500) and exit (scripted mode)"),
-      .flag("json", help: "Print the movies as a JSON array (scripted mode)"),
-      .value("language", valueName: "CODE", help: "The live API's language", default: "en-US"),
-    ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
+    options: [pages.option, json.option, language.option]
+      + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
       + [RecordOption.option])
 
   /// A recording of `movies`.
   typealias Recording = CommandRecording<Movies.State, Movies.Event, MovieCatalogCall>
 
-  /// Runs `movies` with parsed arguments: scripted when `--pages` or `--json` is given or
-  /// input or output is not a terminal, interactive otherwise.
+  private let pages: Int?
+  private let json: Bool
+  private let composition: Composition
+  private let recordPath: String?
+  private let environment: [String: String]
+
+  /// Reads and checks the command line, and picks the catalog.
   ///
   /// - Parameters:
   ///   - arguments: The parsed command line.
   ///   - environment: The process environment (`TMDB_API_KEY`, `NO_COLOR`, `TERM`).
-  /// - Throws: ``UsageError`` for bad option values, ``MoviesCLIError`` when the list cannot
-  ///   be loaded.
-  public static func run(_ arguments: ParsedArguments, environment: [String: String]) async throws {
-    let pages = try pageCount(arguments)
-    let json = arguments.flag("json")
-    let choice = try CatalogChoice.choose(
+  /// - Throws: ``UsageError`` for bad option values, `CommandFailure` for live without a
+  ///   credential.
+  public init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    pages = try arguments.value(Self.pages)
+    json = arguments[Self.json]
+    composition = try Composition.choose(
       arguments, token: environment["TMDB_API_KEY"],
-      language: arguments.value("language") ?? "en-US")
-    let recording = try RecordOption.path(in: arguments).map { path in
-      try Recording(path: path, app: spec.name, initialState: Movies.State())
+      language: try arguments.value(Self.language) ?? "en-US")
+    recordPath = try RecordOption.path(in: arguments)
+    self.environment = environment
+  }
+
+  /// Scripted when `--pages` or `--json` is given or input or output is not a terminal,
+  /// interactive otherwise.
+  ///
+  /// - Throws: `CommandFailure` when the list cannot be loaded, ``RecordingError`` when the
+  ///   recording cannot be written.
+  public func run() async throws {
+    let recording = try recordPath.map { path in
+      try Recording(path: path, app: Self.spec.name, initialState: Movies.State())
     }
     // After every argument is checked: a usage error prints nothing but its own lines.
-    if let notice = choice.notice { StandardError.writeLine(notice) }
+    if let notice = composition.notice { StandardError.writeLine(notice) }
 
-    let catalog = recording.map { choice.catalog.recording(into: $0.recorder) } ?? choice.catalog
+    let catalog =
+      recording.map { composition.catalog.recording(into: $0.recorder) } ?? composition.catalog
 
     let terminal = TerminalCapabilities.detect(environment: environment)
     // Written whatever the outcome: a failed run is what a bug report needs most.
     try await CommandRecording.writing(recording) {
       if pages == nil, !json, terminal.isInteractive {
-        try await InteractivePager(
-          catalog: catalog, recording: recording, label: choice.label, terminal: terminal
+        try await Interactive(
+          catalog: catalog, recording: recording, label: composition.label, terminal: terminal
         ).run()
       } else {
-        let format: ScriptedPager.Format = json ? .json : .text(useColor: terminal.supportsColor)
-        try await ScriptedPager(
+        let format: Scripted.Format = json ? .json : .text(useColor: terminal.supportsColor)
+        try await Scripted(
           catalog: catalog, recording: recording, pages: pages ?? 1, format: format
         ).run()
       }
     }
-  }
-
-  /// The pages `--pages` may ask for: TMDB serves at most 500 of a list.
-  static let pageRange = 1...500
-
-  /// `--pages`: from 1 to 500, or `nil` when not given.
-  private static func pageCount(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
-    try arguments.value("pages", as: Int.self, in: pageRange)
   }
 }

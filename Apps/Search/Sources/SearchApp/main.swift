@@ -2,8 +2,5 @@
 // everything else is in the SearchCLI library, which the tests import.
 
 import SearchCLI
-import Terminal
 
-await CLI.run(SearchCommand.spec) { arguments in
-  try await SearchCommand.run(arguments)
-}
+await SearchCommand.main()

@@ -42,7 +42,7 @@ struct Composition {
         : SourceOptions.offlineNotice(
           app: SearchCommand.spec.name, service: "TMDB", credential: "TMDB_API_KEY")
     case .live:
-      guard let token else { throw SearchCLIError.catalog(.missingToken) }
+      guard let token else { throw CommandFailure.catalog(.missingToken) }
       catalog = .live(
         token: token, baseURL: options.source.apiBase ?? MovieCatalog.tmdbBaseURL,
         transport: .curl(timeout: options.source.timeout))
@@ -65,23 +65,5 @@ struct Composition {
       catalog: catalog, clock: ContinuousClock(), localCatalog: { MovieCatalog.fixtureMovies },
       debounce: debounce)
     return recording.store(running: search, initial: Search.State())
-  }
-}
-
-/// What the command reports as one line on standard error, exiting 1.
-enum SearchCLIError: Error, UserFacingError {
-  /// The catalog failed, or cannot be used.
-  case catalog(MovieCatalogError)
-  /// A search failed; the message says why.
-  case failed(String)
-  /// Some queries read from standard input failed; each was reported already.
-  case someQueriesFailed(Int)
-
-  var userMessage: String {
-    switch self {
-    case .catalog(let error): error.userMessage
-    case .failed(let message): message
-    case .someQueriesFailed(let count): "\(count) quer\(count == 1 ? "y" : "ies") failed"
-    }
   }
 }

@@ -2,13 +2,14 @@ import Foundation
 import SearchFeature
 import Terminal
 
-/// The `movie-search` command: its options, and the composition root that picks the catalog
-/// and the mode.
+/// The `movie-search` command: made from its options, then run in the mode they and the
+/// terminal pick.
 ///
 /// Every decision about the search lives in `SearchFeature`; this file reads the command
-/// line, builds the catalog and hands it to ``ScriptedSearch`` or ``InteractiveSearch``.
-public enum SearchCommand {
-  /// The command line `movie-search` accepts.
+/// line, builds the catalog (``Composition``) and hands it to ``Scripted`` or
+/// ``Interactive``.
+public struct SearchCommand: Command {
+  /// What `movie-search` accepts.
   public static let spec = CommandSpec(
     name: "movie-search",
     abstract: """
@@ -16,27 +17,34 @@ public enum SearchCommand {
       standard input, one a line, or on a terminal type and watch results appear.
       """,
     version: "1.0.0",
-    options: [
-      .flag("json", help: "Print the results as JSON"),
-      .value(
-        "limit", valueName: "N",
-        help: "Print at most N results (1-10000), loading more pages if needed"),
-    ] + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
+    options: [SearchOptions.json.option, SearchOptions.limit.option]
+      + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
       + [RecordOption.option],
-    positionals: [Positional("query", help: "What to search for", isOptional: true)])
+    positionals: [SearchOptions.query.positional])
 
-  /// Runs `movie-search` with parsed arguments: one query from the arguments, queries from
-  /// standard input, or the interactive search on a terminal.
+  private let options: SearchOptions
+  private let token: String?
+
+  /// Reads and checks the command line.
   ///
-  /// - Parameter arguments: The parsed command line.
-  /// - Throws: ``UsageError`` for bad option values, `SearchCLIError` when a search fails,
-  ///   ``ExitCode/partial`` when results came from the offline fallback or are incomplete.
-  public static func run(_ arguments: ParsedArguments) async throws {
-    let token = Composition.token(in: ProcessInfo.processInfo.environment)
-    let options = try SearchOptions(arguments, hasToken: token != nil)
+  /// - Parameters:
+  ///   - arguments: The parsed command line.
+  ///   - environment: The process environment (`TMDB_API_KEY`).
+  /// - Throws: ``UsageError`` for bad option values.
+  public init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    token = Composition.token(in: environment)
+    options = try SearchOptions(arguments, hasToken: token != nil)
+  }
+
+  /// One query from the arguments, queries from standard input, or the interactive search on
+  /// a terminal.
+  ///
+  /// - Throws: `CommandFailure` when a search fails, ``ExitCode/partial`` when results came
+  ///   from the offline fallback or are incomplete.
+  public func run() async throws {
     let terminal = TerminalCapabilities.detect()
     let interactive = options.query == nil && terminal.isInteractive && !options.json
-    // Queries from arguments or standard input arrive whole: no debounce (ScriptedSearch).
+    // Queries from arguments or standard input arrive whole: no debounce (Scripted).
     let setup = try Composition(
       options: options, token: token, debounce: interactive ? Search.defaultDebounce : .zero)
     if let notice = setup.notice {
@@ -45,11 +53,11 @@ public enum SearchCommand {
     // Written whatever the outcome: a failed run is what a bug report needs most.
     try await CommandRecording.writing(setup.recording) {
       if let query = options.query {
-        try await ScriptedSearch(setup: setup, options: options).run(query: query)
+        try await Scripted(setup: setup, options: options).run(query: query)
       } else if interactive {
-        try await InteractiveSearch(setup: setup, terminal: terminal).run()
+        try await Interactive(setup: setup, terminal: terminal).run()
       } else {
-        try await ScriptedSearch(setup: setup, options: options).runLines()
+        try await Scripted(setup: setup, options: options).runLines()
       }
     }
   }

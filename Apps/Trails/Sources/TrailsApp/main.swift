@@ -1,9 +1,6 @@
 // trails: explore trails, plan a trip by day, keep the plan in SQLite, see the weather.
 // The entry point only: everything else is in the TrailsCLI library, which the tests import.
 
-import Terminal
 import TrailsCLI
 
-await CLI.run(TrailsCommand.spec) { arguments in
-  try await TrailsCommand.run(arguments)
-}
+await TrailsCommand.main()

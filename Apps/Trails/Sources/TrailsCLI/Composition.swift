@@ -34,11 +34,11 @@ struct Composition {
   /// read but not written (``PersistenceError/notWritable(_:_:)``) opens read-only, and
   /// ``readOnlyNotice`` says why; without it, that is a failure.
   init(
-    _ arguments: ParsedArguments, access: SQLiteTrailStore.Access, recording: RecordingSlot,
+    _ options: TrailsOptions, access: SQLiteTrailStore.Access, recording: RecordingSlot,
     readOnlyFallback: Bool = false
   ) throws {
     self.recording = recording
-    let source = try SourceOptions(arguments)
+    let source = options.source
     switch source.source {
     case .fixtures:
       weather = .fixtures
@@ -55,7 +55,7 @@ struct Composition {
     } catch {
       throw CommandFailure("the trail catalog could not be loaded: \(error)")
     }
-    let path = arguments.value("db") ?? SQLiteTrailStore.defaultPath()
+    let path = options.databasePath ?? SQLiteTrailStore.defaultPath()
     do {
       (store, readOnlyNotice) = try Self.open(path, access, readOnlyFallback: readOnlyFallback)
     } catch {

@@ -3,21 +3,21 @@ import TrailsFeature
 
 /// `trails` with no command, on a terminal: the two tabs, driven by keys.
 enum Interactive {
-  static func run(_ arguments: ParsedArguments, recording: RecordingSlot) async throws {
+  static func run(_ options: TrailsOptions, recording: RecordingSlot) async throws {
     let terminal = TerminalCapabilities.detect()
     guard terminal.isInteractive else {
       throw UsageError(
         "no command given; the interactive mode needs a terminal (see trails --help)",
-        usage: arguments.usage)
+        usage: options.usage)
     }
     // A database that can be read but not written is browsed read-only, with the reason shown.
     let composition = try Composition(
-      arguments, access: .readWrite, recording: recording, readOnlyFallback: true)
+      options, access: .readWrite, recording: recording, readOnlyFallback: true)
     // Another process's edit (a `trails plan add` in another shell) shows within a second.
-    let recording = try PlannerRun(
+    let run = try PlannerRun(
       composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500))
-    defer { recording.end() }
-    let store = recording.store
+    defer { run.end() }
+    let store = run.store
     let offline = composition.isDefaultOffline
     let readOnlyNotice = composition.readOnlyNotice
     let useColor = terminal.supportsColor
@@ -59,7 +59,7 @@ enum Interactive {
         ).lines(height: size.rows, width: size.columns)
       })
     // Nothing is lost on the way out: wait for the restore and the save.
-    _ = await recording.first { state in
+    _ = await run.first { state in
       switch state.persistence {
       case .restoring: false
       case .restoreFailed: true

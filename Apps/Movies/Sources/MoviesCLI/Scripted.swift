@@ -9,10 +9,10 @@ import Terminal
 /// or the load failed) and repeats until `pages` pages are loaded or the feature says the
 /// list is exhausted. Text lines are printed page by page as they arrive, so a pipe sees
 /// them at once; JSON is printed as one array at the end. When a page fails: the first,
-/// it throws ``MoviesCLIError/pageFailed(page:message:)`` having printed nothing; a later
+/// it throws ``CommandFailure/pageFailed(page:message:)`` having printed nothing; a later
 /// one, it prints what was loaded, says on stderr where it stopped, and throws
 /// ``ExitCode/partial``.
-struct ScriptedPager {
+struct Scripted {
   /// How the movies are printed.
   enum Format {
     /// One ``MovieLine`` per movie; ANSI codes only when `useColor` is set.
@@ -32,7 +32,7 @@ struct ScriptedPager {
 
   /// Loads and prints the pages.
   ///
-  /// - Throws: ``MoviesCLIError/pageFailed(page:message:)`` when the first page fails,
+  /// - Throws: ``CommandFailure/pageFailed(page:message:)`` when the first page fails,
   ///   ``ExitCode/partial`` when a later one does.
   func run() async throws {
     let store = recording.store(running: Movies(catalog: catalog), initial: Movies.State())
@@ -59,12 +59,12 @@ struct ScriptedPager {
         // Nothing to show is a failure (exit 1, stdout empty); pages before the one that
         // failed are a partial answer (exit 3), printed whole, the gap named on stderr.
         guard !printed.isEmpty else {
-          throw MoviesCLIError.pageFailed(page: page, message: message)
+          throw CommandFailure.pageFailed(page: page, message: message)
         }
         try printJSON(printed)
         StandardError.writeLine(
           "movies: stopped after page \(page - 1): "
-            + MoviesCLIError.pageFailed(page: page, message: message).userMessage)
+            + CommandFailure.pageFailed(page: page, message: message).userMessage)
         throw ExitCode.partial
       }
     }

@@ -8,7 +8,7 @@ import Terminal
 /// The source follows ``SourceOptions``: live when `--source live` or `--api-base` is given,
 /// or when `TMDB_API_KEY` is set and neither is; offline on ``MovieCatalog/fixtures``
 /// otherwise, with a notice unless the command line asked for the fixtures.
-struct CatalogChoice {
+struct Composition {
   /// The catalog to page through.
   let catalog: MovieCatalog
   /// A short name of the source for the interactive header: `TMDB` or `offline sample pages`.
@@ -27,22 +27,22 @@ struct CatalogChoice {
   ///   - token: `TMDB_API_KEY`, or `nil` when unset; blank counts as unset.
   ///   - language: `--language`.
   /// - Returns: The choice.
-  /// - Throws: ``UsageError`` for bad source options, ``MoviesCLIError/missingToken`` for a
+  /// - Throws: ``UsageError`` for bad source options, ``CommandFailure/missingToken`` for a
   ///   live source without a token.
   static func choose(_ arguments: ParsedArguments, token: String?, language: String) throws
-    -> CatalogChoice
+    -> Composition
   {
     let token = token?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     let source = try SourceOptions(arguments, liveByDefault: !token.isEmpty)
     switch source.source {
     case .live:
-      guard !token.isEmpty else { throw MoviesCLIError.missingToken }
+      guard !token.isEmpty else { throw CommandFailure.missingToken }
       let catalog = MovieCatalog.live(
         token: token, baseURL: source.apiBase ?? MovieCatalog.tmdbBaseURL, language: language,
         transport: .curl(timeout: source.timeout))
-      return CatalogChoice(catalog: catalog, label: "TMDB", notice: nil)
+      return Composition(catalog: catalog, label: "TMDB", notice: nil)
     case .fixtures:
-      return CatalogChoice(
+      return Composition(
         catalog: .fixtures, label: "offline sample pages",
         notice: source.isChosen ? nil : offlineNotice)
     }

@@ -10,7 +10,7 @@ import Terminal
 /// becomes an event for the feature (see ``PagerKey``), and every input redraws the latest
 /// state fitted to the window. Keys and state changes arrive on one stream, so the screen
 /// has one owner; a frame identical to the last is not written again.
-struct InteractivePager {
+struct Interactive {
   /// Where pages come from.
   let catalog: MovieCatalog
   /// The recording `--record` writes, if given; the catalog records into it already.

@@ -2,7 +2,7 @@ import MovieCatalog
 import Terminal
 
 /// What stops `movies` after it started, in one line for the user (exit status 1).
-enum MoviesCLIError: UserFacingError, Equatable {
+enum CommandFailure: UserFacingError, Equatable {
   /// `--source live` without a TMDB credential in the environment.
   case missingToken
   /// A page failed to load; the message is the feature's, naming the HTTP status.

@@ -13,20 +13,20 @@ import Terminal
 /// error, as `(offline)` on its lines and as `"offline": true` in JSON), or a later page of
 /// results failed, or (reading queries from standard input) some queries failed and others
 /// did not; 1 when the search, or every query, failed, with nothing on standard output.
-struct ScriptedSearch {
+struct Scripted {
   let setup: Composition
   let options: SearchOptions
 
   /// Prints the results for `query`: one a line, or one JSON object.
   ///
-  /// - Throws: `SearchCLIError.failed` when the search failed, ``ExitCode/partial`` after
+  /// - Throws: `CommandFailure.failed` when the search failed, ``ExitCode/partial`` after
   ///   printing offline or incomplete results.
   func run(query: String) async throws {
     let store = setup.makeStore()
     defer { store.cancel() }
     let answer = await Self.answer(query, in: store, limit: options.limit)
     if case .failed(_, let message) = answer.status {
-      throw SearchCLIError.failed(message)
+      throw CommandFailure.failed(message)
     }
     reportOnStandardError(answer)
     let output = QueryOutput(query: query, state: answer, limit: options.limit)
@@ -78,14 +78,14 @@ struct ScriptedSearch {
     }
     // Every query failed: a failure, with nothing on stdout. Some did: a partial answer.
     if failures > 0, failures == outputs.count {
-      throw SearchCLIError.someQueriesFailed(failures)
+      throw CommandFailure.someQueriesFailed(failures)
     }
     if options.json {
       try JSONOutput.write(outputs)
     }
     if failures > 0 {
       StandardError.writeLine(
-        "movie-search: \(SearchCLIError.someQueriesFailed(failures).userMessage) "
+        "movie-search: \(CommandFailure.someQueriesFailed(failures).userMessage) "
           + "of \(outputs.count)")
       throw ExitCode.partial
     }

@@ -7,7 +7,7 @@ import Terminal
 /// Keys: type to edit the query, Backspace deletes, Ctrl-U clears, Enter or ↓ shows more
 /// (scrolling to results below the screen, else loading the next page), ↑ scrolls back,
 /// Ctrl-R retries, Esc quits, Ctrl-C quits with status 130.
-struct InteractiveSearch {
+struct Interactive {
   let setup: Composition
   let terminal: TerminalCapabilities
 

@@ -1,0 +1,151 @@
+import CalendarDay
+import Terminal
+import TrailsFeature
+
+// `trails plan` and the edits under it: each edit is a value made from its arguments, the
+// `Trails.PlanEdit` it sends, checked before the database is opened.
+
+/// `trails plan`: the plan, with totals and forecasts.
+struct PlanCommand: Command {
+  static let spec = CommandSpec(
+    name: "plan", abstract: "Show the plan, with totals and forecasts, or change it.")
+  static var subcommands: [any Command.Type] {
+    [
+      PlanAddCommand.self, PlanRemoveCommand.self, PlanMoveCommand.self, PlanDateCommand.self,
+      PlanClearCommand.self,
+    ]
+  }
+  let options: TrailsOptions
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+  }
+
+  func run() async throws {
+    try await options.recorded { slot in
+      let composition = try Composition(options, access: .readOnly, recording: slot)
+      let output = Output(json: options.json, notice: composition.isDefaultOffline)
+      let run = try PlannerRun(composition, requests: [.select(.plan)])
+      defer { run.end() }
+      _ = try await run.restored()
+      try output.plan(await run.forecastsSettled())
+    }
+  }
+
+  /// `<trail>`, which every edit of one trail names.
+  static let trail = Argument<String>("trail", help: "The trail's id")
+
+  /// A day option: a bad argument (exit 2) outside the plan's days.
+  static func day(_ long: String, help: String, default defaultValue: String? = nil)
+    -> OptionValue<Int>
+  {
+    OptionValue(
+      long, valueName: "N", help: help, default: defaultValue, in: Trails.dayRange, noun: "a day")
+  }
+}
+
+/// A command that sends one edit of the plan and confirms it once saved.
+protocol PlanEditCommand: Command {
+  /// The options of `trails`.
+  var options: TrailsOptions { get }
+  /// The edit the arguments ask for.
+  var edit: Trails.PlanEdit { get }
+}
+
+extension PlanEditCommand {
+  func run() async throws {
+    try await options.perform(edit)
+  }
+}
+
+/// `trails plan add <trail> [--day N]`.
+struct PlanAddCommand: PlanEditCommand {
+  static let day = PlanCommand.day("day", help: "The day", default: "1")
+  static let spec = CommandSpec(
+    name: "add", abstract: "Add a trail to a day of the plan.", options: [day.option],
+    positionals: [PlanCommand.trail.positional])
+  let options: TrailsOptions
+  let edit: Trails.PlanEdit
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+    edit = .add(
+      trailID: try arguments.value(PlanCommand.trail) ?? "",
+      day: try arguments.value(Self.day) ?? 1)
+  }
+}
+
+/// `trails plan remove <trail> [--day N]`.
+struct PlanRemoveCommand: PlanEditCommand {
+  static let day = PlanCommand.day("day", help: "The day (default: every day)")
+  static let spec = CommandSpec(
+    name: "remove", abstract: "Remove a trail from a day, or from every day.",
+    options: [day.option], positionals: [PlanCommand.trail.positional])
+  let options: TrailsOptions
+  let edit: Trails.PlanEdit
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+    edit = .remove(
+      trailID: try arguments.value(PlanCommand.trail) ?? "", day: try arguments.value(Self.day))
+  }
+}
+
+/// `trails plan move <trail> --to-day N [--day N]`.
+struct PlanMoveCommand: PlanEditCommand {
+  static let toDay = PlanCommand.day("to-day", help: "The day to move it to (required)")
+  static let day = PlanCommand.day("day", help: "The day it is on, when it is on several")
+  static let spec = CommandSpec(
+    name: "move", abstract: "Move a trail to another day.", options: [toDay.option, day.option],
+    positionals: [PlanCommand.trail.positional])
+  let options: TrailsOptions
+  let edit: Trails.PlanEdit
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+    let trail = try arguments.value(PlanCommand.trail) ?? ""
+    guard let target = try arguments.value(Self.toDay) else {
+      throw UsageError("plan move needs --to-day N", usage: arguments.usage)
+    }
+    edit = .move(trailID: trail, from: try arguments.value(Self.day), to: target)
+  }
+}
+
+/// `trails plan date <date>`.
+struct PlanDateCommand: PlanEditCommand {
+  static let date = Argument<StartDay>("date", help: "The start day, YYYY-MM-DD")
+  static let spec = CommandSpec(
+    name: "date", abstract: "Set the day the plan starts.", positionals: [date.positional])
+  let options: TrailsOptions
+  let edit: Trails.PlanEdit
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+    guard let start = try arguments.value(Self.date) else {
+      throw UsageError("plan date needs <date>", usage: arguments.usage)
+    }
+    edit = .setStart(start.day)
+  }
+
+  /// A plan's start day as an argument: `YYYY-MM-DD`.
+  struct StartDay: ArgumentValue {
+    static var expectation: String { "a day as YYYY-MM-DD" }
+    let day: Day
+
+    init?(argument: String) {
+      guard let day = Day(argument) else { return nil }
+      self.day = day
+    }
+  }
+}
+
+/// `trails plan clear`.
+struct PlanClearCommand: PlanEditCommand {
+  static let spec = CommandSpec(name: "clear", abstract: "Remove every day from the plan.")
+  let options: TrailsOptions
+  let edit = Trails.PlanEdit.clear
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+  }
+}

@@ -1,0 +1,85 @@
+import Terminal
+import TrailsFeature
+
+// The commands that read: each shows a screen of the planner, as text or JSON.
+
+/// `trails regions`: the regions.
+struct RegionsCommand: Command {
+  static let spec = CommandSpec(name: "regions", abstract: "List the regions.")
+  let options: TrailsOptions
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+  }
+
+  func run() async throws {
+    try await options.recorded { slot in
+      let composition = try Composition(options, access: .readOnly, recording: slot)
+      let output = Output(json: options.json, notice: composition.isDefaultOffline)
+      let run = try PlannerRun(composition)
+      defer { run.end() }
+      try output.regions(try await run.restored())
+    }
+  }
+}
+
+/// `trails region <id>`: a region and its trails.
+struct RegionCommand: Command {
+  static let id = Argument<String>("id", help: "The region's id, such as silver-coast")
+  static let spec = CommandSpec(
+    name: "region", abstract: "Show a region and its trails.", positionals: [id.positional])
+  let options: TrailsOptions
+  let id: String
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+    id = try arguments.value(Self.id) ?? ""
+  }
+
+  func run() async throws {
+    try await options.show(.show(.region(id)))
+  }
+}
+
+/// `trails trail <id>`: a trail and the forecast at its trailhead.
+struct TrailCommand: Command {
+  static let id = Argument<String>("id", help: "The trail's id, such as gull-point-loop")
+  static let spec = CommandSpec(
+    name: "trail", abstract: "Show a trail and the forecast at its trailhead.",
+    positionals: [id.positional])
+  let options: TrailsOptions
+  let id: String
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+    id = try arguments.value(Self.id) ?? ""
+  }
+
+  func run() async throws {
+    try await options.show(.show(.trail(id)))
+  }
+}
+
+/// `trails open <link>`: the screen a deep link names.
+struct OpenCommand: Command {
+  static let link = Argument<String>("link", help: "The deep link")
+  static let spec = CommandSpec(
+    name: "open",
+    abstract: "Open a link: trails://region/<id>, trails://trail/<id>, trails://plan.",
+    positionals: [link.positional])
+  let options: TrailsOptions
+  let link: String
+
+  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments)
+    link = try arguments.value(Self.link) ?? ""
+    // A link that is not one is a bad argument (exit 2); a good link to nothing is not.
+    guard Trails.DeepLink(link) != nil else {
+      throw UsageError(Trails.Problem.malformedLink(link).message, usage: arguments.usage)
+    }
+  }
+
+  func run() async throws {
+    try await options.show(.open(link))
+  }
+}

@@ -1,0 +1,96 @@
+import Terminal
+import TrailsFeature
+
+/// The options of `trails` itself, which every trails command reads: declared here once, read
+/// once per run, typed.
+struct TrailsOptions: Sendable {
+  /// `--json`.
+  static let json = Flag("json", help: "Print JSON instead of text")
+  /// `--db PATH`.
+  static let database = OptionValue<String>(
+    "db", valueName: "PATH",
+    help: "The plan's database (default: $XDG_DATA_HOME/trails/trails.sqlite)")
+  /// Every option of `trails`, for its spec.
+  static var all: [Option] {
+    [json.option, database.option] + SourceOptions.options(service: "Open-Meteo")
+      + [RecordOption.option]
+  }
+
+  /// Whether to print JSON.
+  let json: Bool
+  /// The database `--db` names; `nil` for the default.
+  let databasePath: String?
+  /// Where forecasts come from.
+  let source: SourceOptions
+  /// The file `--record` names, checked.
+  let recordPath: String?
+  /// The usage line of the command being run, for a usage error found later.
+  let usage: String
+
+  /// Reads the options from the parsed command line.
+  ///
+  /// - Parameter arguments: The parsed command line of any trails command.
+  /// - Throws: ``UsageError`` for a bad value.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    recordPath = try RecordOption.path(in: arguments)
+    json = arguments[Self.json]
+    databasePath = try arguments.value(Self.database)
+    source = try SourceOptions(arguments)
+    usage = arguments.usage
+  }
+
+  /// Runs `body`, then writes the recording when `--record` asked for one, whatever the
+  /// outcome: a failed run is what a bug report needs most.
+  ///
+  /// - Parameter body: The command's work, given the slot its planner's recording goes in.
+  /// - Throws: `body`'s error, or ``RecordingError`` when the recording cannot be written.
+  func recorded(_ body: (RecordingSlot) async throws -> Void) async throws {
+    let slot = RecordingSlot(path: recordPath)
+    try await CommandRecording.writing(slot.recording) { try await body(slot) }
+  }
+
+  /// Sends a navigation request, then prints the screen it leads to.
+  ///
+  /// - Parameter event: The request.
+  /// - Throws: `CommandFailure` when the database or the catalog cannot be read.
+  func show(_ event: Trails.Event) async throws {
+    try await recorded { slot in
+      let composition = try Composition(self, access: .readOnly, recording: slot)
+      let output = Output(json: json, notice: composition.isDefaultOffline)
+      let run = try PlannerRun(composition, requests: [event])
+      defer { run.end() }
+      let state = try await run.restored()
+      switch (state.tab, state.shownRoute) {
+      case (_, .trail(let id)?):
+        try output.trail(id, await run.forecastsSettled())
+      case (.explore, .region(let id)?):
+        try output.region(id, state)
+      case (.explore, nil):
+        try output.regions(state)
+      case (.plan, .region?), (.plan, nil):
+        try output.plan(await run.forecastsSettled())
+      }
+    }
+  }
+
+  /// Sends an edit, waits for the restore to apply it and for the save, then confirms.
+  ///
+  /// - Parameter edit: The edit.
+  /// - Throws: `CommandFailure` when the edit is refused or the plan cannot be saved.
+  func perform(_ edit: Trails.PlanEdit) async throws {
+    try await recorded { slot in
+      // Only an edit writes; every other command opens the database read-only.
+      let composition = try Composition(self, access: .readWrite, recording: slot)
+      let output = Output(json: json, notice: composition.isDefaultOffline)
+      let run = try PlannerRun(composition, requests: [.edit(edit)])
+      defer { run.end() }
+      _ = try await run.restored()
+      let state = try await run.saved()
+      if output.json {
+        try output.plan(await run.forecastsSettled())
+      } else {
+        output.line(Confirmation.text(for: edit, in: state))
+      }
+    }
+  }
+}
