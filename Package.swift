@@ -27,8 +27,11 @@ let package = Package(
     .executable(name: "template", targets: ["TemplateApp"]),
   ],
   targets: [
+    // The one `Mutex` every module uses: Synchronization's, or under `make tsan` a
+    // pthread-backed lock ThreadSanitizer can see (see the end of this file).
+    .target(name: "LoopSynchronization", path: "Runtime/Sources/LoopSynchronization"),
     .target(
-      name: "Loop",
+      name: "Loop", dependencies: ["LoopSynchronization"],
       path: "Runtime/Sources/Loop",
       // The store is generic over every feature's State and Event; without cross-module
       // optimization an app's release build runs it unspecialized, through generic metadata
@@ -36,19 +39,23 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
     ),
     .testTarget(
-      name: "LoopTests", dependencies: ["Loop", "TestSupport"], path: "Runtime/Tests/LoopTests"),
+      name: "LoopTests", dependencies: ["LoopSynchronization", "Loop", "TestSupport"],
+      path: "Runtime/Tests/LoopTests"),
     .target(
-      name: "LoopTesting", dependencies: ["Loop"], path: "Runtime/Sources/LoopTesting",
+      name: "LoopTesting", dependencies: ["LoopSynchronization", "Loop"],
+      path: "Runtime/Sources/LoopTesting",
       // The same for the TestStore and its monitor, generic over the feature too: a release
       // build of a test runs a step in 2.3x fewer instructions with it (`make bench`, B7).
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
     ),
     .testTarget(
       name: "LoopTestingTests",
-      dependencies: ["Loop", "LoopTesting", "TestSupport"],
+      dependencies: ["LoopSynchronization", "Loop", "LoopTesting", "TestSupport"],
       path: "Runtime/Tests/LoopTestingTests"
     ),
-    .target(name: "LoopRecording", dependencies: ["Loop"], path: "Runtime/Sources/LoopRecording"),
+    .target(
+      name: "LoopRecording", dependencies: ["LoopSynchronization", "Loop"],
+      path: "Runtime/Sources/LoopRecording"),
     // LoopSession is LoopRecording under its 0.2 names, deprecated; removed in 0.4.
     .target(
       name: "LoopSession", dependencies: ["LoopRecording"], path: "Runtime/Sources/LoopSession"),
@@ -57,11 +64,12 @@ let package = Package(
       dependencies: ["Loop", "LoopRecording", "LoopSession", "TestSupport"],
       path: "Runtime/Tests/LoopRecordingTests"),
     .target(
-      name: "LoopContracts", dependencies: ["Loop", "LoopTesting", "LoopRecording"],
+      name: "LoopContracts",
+      dependencies: ["LoopSynchronization", "Loop", "LoopTesting", "LoopRecording"],
       path: "Runtime/Sources/LoopContracts"),
     .testTarget(
       name: "LoopContractsTests",
-      dependencies: ["Loop", "LoopTesting", "LoopContracts", "TestSupport"],
+      dependencies: ["LoopSynchronization", "Loop", "LoopTesting", "LoopContracts", "TestSupport"],
       path: "Runtime/Tests/LoopContractsTests"
     ),
     .target(
@@ -87,7 +95,8 @@ let package = Package(
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .target(
-      name: "HTTPTransport", dependencies: ["CCurl"], path: "Apps/Shared/Sources/HTTPTransport"),
+      name: "HTTPTransport", dependencies: ["LoopSynchronization", "CCurl"],
+      path: "Apps/Shared/Sources/HTTPTransport"),
     .testTarget(
       name: "HTTPTransportTests",
       dependencies: ["HTTPTransport", "TestSupport", "FixtureServer"],
@@ -107,7 +116,9 @@ let package = Package(
       path: "Apps/Shared/Sources/MovieCatalogRecording"),
     .testTarget(
       name: "MovieCatalogTests",
-      dependencies: ["CalendarDay", "MovieCatalog", "Fixtures", "TestSupport"],
+      dependencies: [
+        "LoopSynchronization", "CalendarDay", "MovieCatalog", "Fixtures", "TestSupport",
+      ],
       path: "Apps/Shared/Tests/MovieCatalogTests"
     ),
     .target(
@@ -123,7 +134,10 @@ let package = Package(
       path: "Apps/Movies/Sources/MoviesContract"),
     .target(
       name: "MovieCatalogDoubles",
-      dependencies: ["CalendarDay", "MovieCatalog", "HTTPTransport", "Fixtures", "LoopTesting"],
+      dependencies: [
+        "LoopSynchronization", "CalendarDay", "MovieCatalog", "HTTPTransport", "Fixtures",
+        "LoopTesting",
+      ],
       path: "Apps/Shared/Sources/MovieCatalogDoubles"),
     .testTarget(
       name: "MoviesFeatureTests",
@@ -140,7 +154,7 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(
-      name: "TrailsModel", dependencies: ["CalendarDay", "Fixtures"],
+      name: "TrailsModel", dependencies: ["LoopSynchronization", "CalendarDay", "Fixtures"],
       path: "Apps/Trails/Sources/TrailsModel"),
     .testTarget(
       name: "TrailsModelTests",
@@ -149,12 +163,12 @@ let package = Package(
     ),
     .target(
       name: "TrailsPersistence",
-      dependencies: ["CalendarDay", "CSQLite", "TrailsModel"],
+      dependencies: ["LoopSynchronization", "CalendarDay", "CSQLite", "TrailsModel"],
       path: "Apps/Trails/Sources/TrailsPersistence"
     ),
     .testTarget(
       name: "TrailsPersistenceTests",
-      dependencies: ["CalendarDay", "TrailsPersistence", "TrailsModel"],
+      dependencies: ["LoopSynchronization", "CalendarDay", "TrailsPersistence", "TrailsModel"],
       path: "Apps/Trails/Tests/TrailsPersistenceTests"
     ),
     .target(
@@ -164,7 +178,9 @@ let package = Package(
     ),
     .testTarget(
       name: "WeatherTests",
-      dependencies: ["CalendarDay", "Weather", "TrailsModel", "Fixtures", "TestSupport"],
+      dependencies: [
+        "LoopSynchronization", "CalendarDay", "Weather", "TrailsModel", "Fixtures", "TestSupport",
+      ],
       path: "Apps/Trails/Tests/WeatherTests"
     ),
     .target(
@@ -180,6 +196,7 @@ let package = Package(
     .testTarget(
       name: "MoviesCLITests",
       dependencies: [
+        "LoopSynchronization",
         "MovieCatalogRecording",
         "MoviesCLI", "MoviesApp", "TestSupport", "MoviesContract", "MoviesFeature",
         "LoopContracts", "LoopRecording", "MovieCatalog",
@@ -236,6 +253,7 @@ let package = Package(
     .target(
       name: "TrailsContract",
       dependencies: [
+        "LoopSynchronization",
         "CalendarDay",
         "TrailsRecording",
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "CSQLite", "Weather", "Fixtures",
@@ -274,7 +292,7 @@ let package = Package(
       path: "Apps/Trails/Tests/TrailsCLITests"),
     .target(
       name: "FixtureHTTP",
-      dependencies: ["Fixtures", "MovieCatalog", "Weather", "TrailsModel"],
+      dependencies: ["LoopSynchronization", "Fixtures", "MovieCatalog", "Weather", "TrailsModel"],
       path: "Fixtures/Server/Sources/FixtureHTTP"
     ),
     .executableTarget(
@@ -282,12 +300,15 @@ let package = Package(
       path: "Fixtures/Server/Sources/FixtureServer"),
     .testTarget(
       name: "FixtureServerTests",
-      dependencies: ["FixtureHTTP", "FixtureServer", "Fixtures", "TestSupport"],
+      dependencies: [
+        "LoopSynchronization", "FixtureHTTP", "FixtureServer", "Fixtures", "TestSupport",
+      ],
       path: "Fixtures/Server/Tests/FixtureServerTests"),
     .target(
-      name: "TestSupport", dependencies: ["LoopRecording"], path: "Fixtures/Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["LoopSynchronization", "LoopRecording"],
+      path: "Fixtures/Tests/TestSupport"),
     .testTarget(
-      name: "TestSupportTests", dependencies: ["TestSupport"],
+      name: "TestSupportTests", dependencies: ["LoopSynchronization", "TestSupport"],
       path: "Fixtures/Tests/TestSupportTests"),
     .testTarget(
       name: "EndToEndTests",
@@ -296,11 +317,13 @@ let package = Package(
       ],
       path: "Fixtures/Server/Tests/EndToEndTests"),
     .target(
-      name: "Terminal", dependencies: ["Loop", "LoopRecording"],
+      name: "Terminal", dependencies: ["LoopSynchronization", "Loop", "LoopRecording"],
       path: "Apps/Shared/Sources/Terminal"),
     .testTarget(
       name: "TerminalTests",
-      dependencies: ["Terminal", "MoviesCLI", "SearchCLI", "TrailsCLI", "TestSupport"],
+      dependencies: [
+        "LoopSynchronization", "Terminal", "MoviesCLI", "SearchCLI", "TrailsCLI", "TestSupport",
+      ],
       path: "Apps/Shared/Tests/TerminalTests"),
     .executableTarget(
       name: "conformance", dependencies: ["ConformanceSuite", "LoopContracts", "Terminal"],
@@ -326,6 +349,7 @@ let package = Package(
     .executableTarget(
       name: "loop-bench",
       dependencies: [
+        "LoopSynchronization",
         "CalendarDay",
         "MovieCatalogRecording",
         "Loop", "LoopContracts", "LoopTesting", "ConformanceSuite", "MoviesFeature",
@@ -358,14 +382,11 @@ let package = Package(
 // `make tsan` builds with LOOP_THREAD_SANITIZER=1 in the environment. ThreadSanitizer cannot
 // see how `Synchronization.Mutex` locks on Linux (atomics and futex system calls), so it would
 // report every value a `Mutex` protects as raced. In that build every Swift target gets the
-// LOOP_THREAD_SANITIZER condition and the ThreadSanitizerSupport module, whose pthread-backed
-// `PthreadMutex` each module's `Mutex+ThreadSanitizer.swift` puts in place of `Mutex`. Every
-// other build leaves the module out and uses `Synchronization.Mutex`.
+// LOOP_THREAD_SANITIZER condition, under which LoopSynchronization's `Mutex` is its
+// pthread-backed `PthreadMutex`; every module imports LoopSynchronization, so the code does not
+// change. Every other build uses `Synchronization.Mutex`.
 if Context.environment["LOOP_THREAD_SANITIZER"] != nil {
-  let support = "ThreadSanitizerSupport"
   for target in package.targets where target.type != .system {
-    target.dependencies.append(.target(name: support))
     target.swiftSettings = (target.swiftSettings ?? []) + [.define("LOOP_THREAD_SANITIZER")]
   }
-  package.targets.append(.target(name: support, path: "Runtime/Sources/\(support)"))
 }

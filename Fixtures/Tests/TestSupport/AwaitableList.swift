@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// A thread-safe list that tests await a condition on, without polling, and never forever.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LoopSynchronization
 
 /// The ``Watchdog``'s guard of last resort: one thread, outside Swift's cooperative pool, that
 /// runs even when every thread of the pool is blocked (a deadlock), when no task, and so no

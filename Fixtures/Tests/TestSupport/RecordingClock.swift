@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// A clock whose sleeps return at once and are recorded, so retry waits cost no time.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LoopSynchronization
 import Testing
 
 #if canImport(Glibc)

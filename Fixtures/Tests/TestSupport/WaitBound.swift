@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// How long a test waits on the code under test before it fails instead of hanging.
 ///

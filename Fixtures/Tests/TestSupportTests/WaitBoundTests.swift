@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LoopSynchronization
 
 /// Helpers shared by the workloads: repetition, medians, units and optimizer barriers.
 enum Bench {

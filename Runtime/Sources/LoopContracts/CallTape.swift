@@ -1,6 +1,6 @@
 import LoopRecording
+import LoopSynchronization
 import LoopTesting
-import Synchronization
 
 /// A recording's dependency calls, answered back to a replayed machine on its test clock.
 ///

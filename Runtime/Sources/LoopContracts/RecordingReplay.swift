@@ -1,7 +1,7 @@
 import Loop
 import LoopRecording
+import LoopSynchronization
 import LoopTesting
-import Synchronization
 
 /// How an app's recordings are replayed: its command name and its machine built on a
 /// ``CallTape`` and a test clock.

@@ -1,6 +1,6 @@
 import Loop
+import LoopSynchronization
 import LoopTesting
-import Synchronization
 
 /// What a scenario gets to work with: stores the runner watches, and budgets it records.
 public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable {

@@ -1,5 +1,5 @@
 import Loop
-import Synchronization
+import LoopSynchronization
 
 /// Records a store's run as a ``Recording``: every reduced event with its origin, time and
 /// state, every effect, and every dependency call the app routes through

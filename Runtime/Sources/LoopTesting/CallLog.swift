@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// A thread-safe spy: records every call of a test double, with the effect that made it.
 ///

@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// Async sequences that the test drives, one numbered generation at a time.
 ///

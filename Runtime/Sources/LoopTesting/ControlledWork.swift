@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// One-shot async work that the test completes, one numbered generation at a time.
 ///

@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// Collects the failures LoopTesting reports, instead of handing them to a test framework.
 ///

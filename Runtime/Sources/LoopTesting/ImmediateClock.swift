@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// A clock on which every sleep ends at once.
 ///

@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// The stores a ``TestClock`` serves: each `TestStore` made with the clock attaches itself,
 /// so that advancing the clock from an async test first lets every store settle.

@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// A clock whose time moves only when the test moves it.
 ///

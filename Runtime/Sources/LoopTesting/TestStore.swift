@@ -1,5 +1,5 @@
 import Loop
-import Synchronization
+import LoopSynchronization
 
 /// Drives a machine's real store and real feedbacks in a test, and reports where it got stuck.
 ///

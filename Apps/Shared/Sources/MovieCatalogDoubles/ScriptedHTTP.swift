@@ -1,8 +1,8 @@
 import Fixtures
 import Foundation
 import HTTPTransport
+import LoopSynchronization
 import LoopTesting
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,6 +1,6 @@
 import Loop
 import LoopRecording
-import Synchronization
+import LoopSynchronization
 
 #if canImport(Glibc)
   import Glibc

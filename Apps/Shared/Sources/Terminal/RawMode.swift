@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 #if canImport(Glibc)
   import Glibc

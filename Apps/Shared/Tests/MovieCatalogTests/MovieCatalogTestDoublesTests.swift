@@ -1,5 +1,5 @@
+import LoopSynchronization
 import MovieCatalog
-import Synchronization
 import Testing
 
 struct MovieCatalogTestDoublesTests {

@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 import Testing
 
 @testable import Terminal

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import LoopContracts
-import Synchronization
+import LoopSynchronization
 import TrailsFeature
 import TrailsModel
 import TrailsPersistence

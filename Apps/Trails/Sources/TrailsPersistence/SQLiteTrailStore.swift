@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 import TrailsModel
 
 /// The plan, kept in an SQLite file: opened, checked and migrated on init.

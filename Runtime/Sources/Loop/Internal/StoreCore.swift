@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// The owner of a store's bookkeeping: keeps the ``StoreStateMachine`` in a `Mutex` and
 /// carries out what it decides, creating and cancelling effect tasks outside the lock.

@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// The task effects run on, as a store's bookkeeping holds it: cancelling the worker
 /// cancels its task, and with it the effect the task is running.

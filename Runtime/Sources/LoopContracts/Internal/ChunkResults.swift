@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// The results of a parallel map, one slot per chunk, each written once by its worker.
 final class ChunkResults<T: Sendable>: Sendable {

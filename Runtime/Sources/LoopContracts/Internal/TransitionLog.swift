@@ -1,5 +1,5 @@
 import Loop
-import Synchronization
+import LoopSynchronization
 
 /// Records a live store's transitions, to find the one a sent event caused.
 final class TransitionLog<State: Sendable, Event: Sendable>: Sendable {

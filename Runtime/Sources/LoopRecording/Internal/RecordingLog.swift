@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import LoopSynchronization
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 import Loop
-import Synchronization
+import LoopSynchronization
 
 /// What a test instrument is holding an effect on, for diagnostics and for the fix to name.
 package enum InstrumentWaitKind: Hashable, Sendable {

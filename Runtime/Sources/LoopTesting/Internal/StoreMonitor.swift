@@ -1,5 +1,5 @@
 import Loop
-import Synchronization
+import LoopSynchronization
 
 /// The one monitor of one TestStore: receives every count under one lock and wakes the test
 /// when a change can decide what it waits for.

@@ -1,7 +1,7 @@
 import Loop
 import LoopContracts
+import LoopSynchronization
 import LoopTesting
-import Synchronization
 
 /// A paged loader: next page on request, ignored while loading, stops at the last page.
 struct PagedLoader: Machine {

@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// A one-shot gate that tasks wait on and the test opens, ignoring cancellation.
 ///

@@ -1,5 +1,5 @@
 import Loop
-import Synchronization
+import LoopSynchronization
 
 /// The state every runtime test drives: small, with one field per kind of trigger.
 struct Lab: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// A one-shot gate: effects wait on it, the test opens it.
 ///

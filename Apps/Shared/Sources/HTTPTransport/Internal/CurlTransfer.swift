@@ -1,6 +1,6 @@
 import CCurl
 import Foundation
-import Synchronization
+import LoopSynchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

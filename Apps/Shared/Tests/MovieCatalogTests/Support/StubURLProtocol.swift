@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LoopSynchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

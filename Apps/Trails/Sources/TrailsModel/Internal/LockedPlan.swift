@@ -1,4 +1,4 @@
-import Synchronization
+import LoopSynchronization
 
 /// A stored plan behind a lock, shared by the closures of ``TrailStore/inMemory(_:)``.
 final class LockedPlan: Sendable {

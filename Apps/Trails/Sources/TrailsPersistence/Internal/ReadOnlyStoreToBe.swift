@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LoopSynchronization
 
 /// The read-only store of a file that did not exist yet: opened by the first call that finds
 /// the file, until then nothing.

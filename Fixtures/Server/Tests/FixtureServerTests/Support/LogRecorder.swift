@@ -1,5 +1,5 @@
 import FixtureHTTP
-import Synchronization
+import LoopSynchronization
 
 /// Collects a server's log entries, from any thread.
 final class LogRecorder: Sendable {
