@@ -28,6 +28,15 @@ public final class ScriptedHTTP: Sendable {
     case timeout
     /// The request fails with this `URLError` code, as when the network fails.
     case failure(URLError.Code)
+    /// The transport itself fails with an error of its own (not a `URLError`), whose
+    /// description is this text.
+    case broken(String)
+  }
+
+  /// An error of the transport's own, as ``Answer/broken(_:)`` throws it.
+  public struct TransportFailure: Error, CustomStringConvertible {
+    /// What the transport says went wrong.
+    public let description: String
   }
 
   /// One request as the server saw it.
@@ -95,6 +104,8 @@ public final class ScriptedHTTP: Sendable {
         throw URLError(.timedOut)
       case .failure(let code):
         throw URLError(code)
+      case .broken(let description):
+        throw TransportFailure(description: description)
       }
     }
   }

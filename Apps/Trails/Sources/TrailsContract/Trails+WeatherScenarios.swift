@@ -56,6 +56,44 @@ extension Trails {
         "dated \(forecast.days.first?.date.description ?? "") to "
           + (forecast.days.last?.date.description ?? ""))
     },
+    // Open-Meteo's `daily.time` holds days as YYYY-MM-DD: each month's last day, and no
+    // day past it, nor a text of another form (docs/apps/trails.md).
+    Scenario("a forecast's days are days of the calendar; any other text refuses the forecast") {
+      context in
+      let lastDays = [
+        "2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30",
+        "2026-07-31", "2026-08-31", "2026-09-30", "2026-10-31", "2026-11-30", "2026-12-31",
+        "2028-02-29", "2000-02-29",
+      ]
+      func forecast(_ times: [String]) -> String {
+        let list = times.map { "\"\($0)\"" }.joined(separator: ",")
+        let zeros = Array(repeating: "0", count: times.count).joined(separator: ",")
+        return #"{"daily":{"time":["# + list + #"],"temperature_2m_max":["# + zeros
+          + #"],"temperature_2m_min":["# + zeros + #"],"precipitation_sum":["# + zeros
+          + #"],"weather_code":["# + zeros + "]}}"
+      }
+      let loaded = await trailForecast(context, ScriptedHTTP([.status(200, forecast(lastDays))]))
+      if case .loaded(let days) = loaded {
+        context.check(
+          days.days.map(\.date.description) == lastDays,
+          "read as \(days.days.map(\.date.description))")
+      } else {
+        context.check(false, "every month's last day: \(String(describing: loaded))")
+      }
+      for text in [
+        "2026-02-29", "2026-04-31", "2026-06-31", "2026-09-31", "2026-11-31", "1900-02-29",
+        "2026-13-01", "2026-00-10", "2026-12", "2026", "2026-12-01-01", "2026-12-1", "",
+      ] {
+        let status = await trailForecast(context, ScriptedHTTP([.status(200, forecast([text]))]))
+        guard case .failed(let line) = status else {
+          context.check(false, "\"\(text)\" read as \(String(describing: status))")
+          continue
+        }
+        context.check(
+          line.hasPrefix("the forecast could not be read: ") && line.contains("\"\(text)\""),
+          "\"\(text)\": \(line)")
+      }
+    },
     Scenario("each kind of Open-Meteo failure is shown as its own line") { context in
       let reason = #"{"error":true,"reason":"Latitude must be in range of -90 to 90°."}"#
       let twoDays =
@@ -96,6 +134,8 @@ extension Trails {
           "no forecast: a secure connection to api.open-meteo.com failed"
         ),
         ([.failure(.badServerResponse)], "no forecast: the request failed (URL error -1011)"),
+        // A failure of the transport itself, in its own words.
+        ([.broken("libcurl could not start")], "no forecast: libcurl could not start"),
       ]
       for (answers, line) in cases {
         let http = ScriptedHTTP(answers)
