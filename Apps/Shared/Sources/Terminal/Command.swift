@@ -6,9 +6,9 @@ import Foundation
 /// The type declares what it accepts (``spec``, and ``subcommands``, each a command type of
 /// its own); ``init(_:environment:)`` reads every option and argument through typed handles
 /// (``Flag``, ``OptionValue``, ``Argument``), so a bad value is a ``UsageError`` before
-/// anything runs and a misspelt name does not compile; ``run()`` does the work. ``main()``
-/// parses the process's arguments against the whole tree, makes the command the words name,
-/// runs it and exits as ``CLI`` does.
+/// anything runs and a misspelt name does not compile; ``run()`` does the work.
+/// ``main(arguments:environment:)`` parses the process's arguments against the whole tree,
+/// makes the command the words name, runs it and exits as ``CLI`` does.
 ///
 /// ```swift
 /// struct Greet: Command {

@@ -62,7 +62,7 @@ public struct Option: Hashable, Sendable {
 
   /// An option that takes a value.
   ///
-  /// Read it with ``ParsedArguments/value(_:)`` or ``ParsedArguments/value(_:as:)``.
+  /// Read it typed through an ``OptionValue``, or by name with ``ParsedArguments/value(_:as:)``.
   ///
   /// - Parameters:
   ///   - long: The long name, without dashes.
