@@ -72,8 +72,9 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
     feedbacks: [Feedback<State, Event>],
     instrumentation: StoreInstrumentation<State, Event>?
   ) {
-    var machine = Bookkeeping(initial: initial, reducer: reducer, feedbacks: feedbacks)
-    machine.acceptsStaleEvents = instrumentation?.faults.acceptsStaleEvents ?? false
+    let machine = Bookkeeping(
+      initial: initial, reducer: reducer, feedbacks: feedbacks,
+      faults: instrumentation?.faults ?? RuntimeFaults())
     self.locked = Mutex(Locked(machine: machine))
     self.instrumentation = instrumentation
   }
@@ -95,7 +96,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   }
 
   var isCancelled: Bool {
-    locked.withLock { $0.machine.phase == .cancelled }
+    locked.withLock { $0.machine.phase.isCancelled }
   }
 
   /// Queues `event` and, unless another caller is draining, reduces everything queued.
@@ -444,7 +445,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
     let (stream, continuation) = AsyncStream.makeStream(of: State.self)
     let registered = locked.withLock { locked -> Bool in
       continuation.yield(locked.machine.state)
-      guard locked.machine.phase != .cancelled else { return false }
+      guard !locked.machine.phase.isCancelled else { return false }
       locked.subscribers[locked.nextSubscriber] = continuation
       locked.nextSubscriber += 1
       return true

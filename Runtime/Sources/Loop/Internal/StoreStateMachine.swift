@@ -60,10 +60,40 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     var dropped: [Queued] = []
   }
 
-  enum Phase: Equatable {
+  /// Where the store is, each case holding only what is valid in it.
+  enum Phase {
+    /// Nothing is being reduced and nothing waits.
     case idle
-    case draining
+    /// A caller is reducing events; what is sent meanwhile waits in the backlog for it.
+    case draining(Backlog)
+    /// Stopped: every later event is refused.
     case cancelled
+
+    /// Whether the store is stopped.
+    var isCancelled: Bool {
+      if case .cancelled = self { true } else { false }
+    }
+  }
+
+  /// Events sent during a drain, oldest first, for the drainer to reduce in order.
+  struct Backlog {
+    private var events: [Queued] = []
+    /// The first event not taken yet: taking one moves this on instead of shifting the array.
+    private var head = 0
+
+    /// Events not taken yet.
+    var count: Int { events.count - head }
+    /// The events not taken yet, oldest first.
+    var waiting: ArraySlice<Queued> { events[head...] }
+
+    mutating func append(_ queued: Queued) { events.append(queued) }
+
+    /// Takes the oldest event, or says there is none.
+    mutating func takeFirst() -> Queued? {
+      guard head < events.count else { return nil }
+      head += 1
+      return events[head - 1]
+    }
   }
 
   enum Slot {
@@ -77,7 +107,8 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     }
   }
 
-  /// Effects launched and then cancelled (by ``cancel()``) before their handle was attached.
+  /// Effects cancelled by a step while their task was still being created: ``attach(_:to:)``
+  /// answers `false` for them.
   private var cancelledBeforeAttach: Set<EffectRecord> = []
 
   private(set) var state: State
@@ -96,28 +127,34 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
 
   /// The feedbacks, in one array: one allocation per store, not four.
   private var running: [Running]
-  private var queue: [Queued] = []
-  private var head = 0
+  /// Where a reaction writes its commands; kept between steps so its buffer is reused.
   private var effects = FeedbackEffects<Event>()
-  /// A planted fault, for contract strength only: reduce events of superseded effects.
-  var acceptsStaleEvents = false
+  /// Whether events of cancelled or replaced effects are reduced: `false` but for a store
+  /// given the planted fault (``RuntimeFaults/acceptsStaleEvents``) that measures contracts.
+  private let reducesStaleEvents: Bool
 
-  init(initial: State, reducer: Reducer<State, Event>, feedbacks: [Feedback<State, Event>]) {
+  init(
+    initial: State, reducer: Reducer<State, Event>, feedbacks: [Feedback<State, Event>],
+    faults: RuntimeFaults = RuntimeFaults()
+  ) {
     self.state = initial
     self.reducer = reducer
     self.running = feedbacks.map { Running(name: $0.name, reaction: $0.makeReaction()) }
+    self.reducesStaleEvents = faults.acceptsStaleEvents
   }
 
   /// Events queued and not reduced or dropped yet.
-  var queuedEventCount: Int { queue.count - head }
+  var queuedEventCount: Int {
+    if case .draining(let backlog) = phase { backlog.count } else { 0 }
+  }
 
   /// Lets every feedback look at the initial state; returns the effects to launch.
   ///
   /// The store is draining from here on: events the new effects send before the caller has
   /// attached their tasks are queued, and the caller drains them (``next()`` until `.idle`).
   mutating func start() -> [Decision] {
-    precondition(phase == .idle, "start() called twice")
-    phase = .draining
+    guard case .idle = phase else { preconditionFailure("start() called twice") }
+    phase = .draining(Backlog())
     return react(to: nil)
   }
 
@@ -126,11 +163,14 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     switch phase {
     case .cancelled:
       return .discard
-    case .draining:
-      queue.append(Queued(event: event, origin: origin))
+    case .draining(var backlog):
+      // The phase lets go of the backlog first, so the append does not copy its buffer.
+      phase = .idle
+      backlog.append(Queued(event: event, origin: origin))
+      phase = .draining(backlog)
       return .queued
     case .idle:
-      phase = .draining
+      phase = .draining(Backlog())
       return .drain
     }
   }
@@ -143,18 +183,20 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   ///   here on, as after ``enqueue(_:origin:)`` answered `.drain`: the caller carries them
   ///   out, then drains (``next()`` until `.idle`).
   mutating func reduceAtOnce(_ event: Event, origin: EventOrigin) -> [Decision]? {
-    guard phase == .idle else { return nil }
-    if case .effect(let record) = origin, !isCurrent(record), !acceptsStaleEvents { return nil }
+    guard case .idle = phase else { return nil }
+    if case .effect(let record) = origin, isStale(record) { return nil }
     reducer(&state, event)
     guard !running.isEmpty else { return [] }
     let decisions = react(to: event)
-    if !decisions.isEmpty { phase = .draining }
+    if !decisions.isEmpty { phase = .draining(Backlog()) }
     return decisions
   }
 
   /// Reduces the event ``enqueue(_:origin:)`` answered `.drain` for, or drops it when stale.
   mutating func process(_ event: Event, origin: EventOrigin) -> Step {
-    precondition(phase != .idle, "process(_:origin:) called with no drain in progress")
+    if case .idle = phase {
+      preconditionFailure("process(_:origin:) called with no drain in progress")
+    }
     return process(Queued(event: event, origin: origin))
   }
 
@@ -165,25 +207,17 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
       // A drainer that released the lock to cancel tasks comes back to a cancelled store.
       return .idle
     case .idle:
-      preconditionFailure("next() called with no drain in progress (queued: \(queuedEventCount))")
-    case .draining:
-      break
+      preconditionFailure("next() called with no drain in progress")
+    case .draining(var backlog):
+      phase = .idle  // the drain ends here unless an event waits
+      guard let queued = backlog.takeFirst() else { return .idle }
+      phase = .draining(backlog)
+      return process(queued)
     }
-    guard head < queue.count else {
-      if head > 0 {
-        queue.removeAll(keepingCapacity: queue.capacity <= 1024)
-        head = 0
-      }
-      phase = .idle
-      return .idle
-    }
-    let queued = queue[head]
-    head += 1
-    return process(queued)
   }
 
   private mutating func process(_ queued: Queued) -> Step {
-    if case .effect(let record) = queued.origin, !isCurrent(record), !acceptsStaleEvents {
+    if case .effect(let record) = queued.origin, isStale(record) {
       return .dropped(queued)
     }
     reducer(&state, queued.event)
@@ -195,7 +229,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   /// - Returns: `false` when the effect was cancelled meanwhile (the store was cancelled):
   ///   the owner must cancel the task.
   mutating func attach(_ handle: Handle, to record: EffectRecord) -> Bool {
-    if phase == .cancelled { return false }
+    if phase.isCancelled { return false }
     if !cancelledBeforeAttach.isEmpty, cancelledBeforeAttach.remove(record) != nil {
       return false
     }
@@ -225,21 +259,20 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   /// Stops the store: drops the queue, forgets every effect, refuses every later event.
   mutating func cancel() -> Cancellation {
     var result = Cancellation()
-    guard phase != .cancelled else { return result }
+    switch phase {
+    case .cancelled: return result
+    case .draining(let backlog): result.dropped = Array(backlog.waiting)
+    case .idle: break
+    }
     phase = .cancelled
-    result.dropped = Array(queue[head...])
-    queue = []
-    head = 0
+    // An effect launched and not attached yet is refused by attach(_:to:), which sees the
+    // cancelled phase: the owner cancels its task then.
+    cancelledBeforeAttach.removeAll()
     for index in running.indices {
       for slot in running[index].slots.values {
         if case .running(let record, let handle) = slot {
           result.records.append(record)
-          if let handle {
-            result.handles.append(handle)
-          } else {
-            // Launched, its task not attached yet: the owner cancels it when it attaches.
-            cancelledBeforeAttach.insert(record)
-          }
+          if let handle { result.handles.append(handle) }
         }
       }
       running[index].slots.removeAll()
@@ -247,8 +280,9 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     return result
   }
 
-  private func isCurrent(_ record: EffectRecord) -> Bool {
-    running[record.feedbackIndex].slots[record.key]?.record == record
+  /// Whether an event `record`'s effect sent must be dropped: its slot has moved on.
+  private func isStale(_ record: EffectRecord) -> Bool {
+    running[record.feedbackIndex].slots[record.key]?.record != record && !reducesStaleEvents
   }
 
   private mutating func react(to event: Event?) -> [Decision] {
