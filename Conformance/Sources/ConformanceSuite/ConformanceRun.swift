@@ -6,8 +6,42 @@ public struct ConformanceRun: Sendable {
   public let reports: [ContractReport]
   /// One report per recording file replayed, in path order.
   public let replays: [ReplayReport]
-  /// Wall time of the whole run, in seconds.
+  /// Wall time of the whole run, in seconds; for a merged run, its slowest part's.
   public let durationSeconds: Double
+  /// The part of the work this run did: ``Shard/whole`` but for `--shard K/N`.
+  public let shard: Shard
+  /// The options the contracts ran with, which every shard of a run must share; `nil` for a
+  /// run put together from reports alone.
+  public let settings: Settings?
+
+  /// The options of a run that decide its reports: the exploration's limits and seed, and
+  /// whether machine mutants ran.
+  public struct Settings: Hashable, Sendable, Codable {
+    /// The breadth-first depth limit (`--depth`).
+    public var depth: Int
+    /// The seed of the random walks (`--seed`).
+    public var seed: UInt64
+    /// The most states explored.
+    public var maxStates: Int
+    /// Random walks after the breadth-first search.
+    public var randomWalks: Int
+    /// Steps per random walk.
+    public var walkLength: Int
+    /// Whether machine-derived mutants ran (`--mutate`).
+    public var mutate: Bool
+
+    /// The settings of `options`.
+    ///
+    /// - Parameter options: A runner's options.
+    public init(_ options: ContractRunner.Options) {
+      depth = options.exploration.depth
+      seed = options.exploration.seed
+      maxStates = options.exploration.maxStates
+      randomWalks = options.exploration.randomWalks
+      walkLength = options.exploration.walkLength
+      mutate = options.mutate
+    }
+  }
 
   /// Creates a run from its reports.
   ///
@@ -15,10 +49,17 @@ public struct ConformanceRun: Sendable {
   ///   - reports: The reports.
   ///   - replays: The recording replays.
   ///   - durationSeconds: The run's wall time.
-  public init(reports: [ContractReport], replays: [ReplayReport] = [], durationSeconds: Double) {
+  ///   - shard: The part of the work it did.
+  ///   - settings: The options it ran with, when known.
+  public init(
+    reports: [ContractReport], replays: [ReplayReport] = [], durationSeconds: Double,
+    shard: Shard = .whole, settings: Settings? = nil
+  ) {
     self.reports = reports
     self.replays = replays
     self.durationSeconds = durationSeconds
+    self.shard = shard
+    self.settings = settings
   }
 
   /// Runs `contracts`, up to the runner's ``ContractRunner/Options/workers`` at a time.
@@ -30,22 +71,39 @@ public struct ConformanceRun: Sendable {
   ///   - contracts: The contracts.
   ///   - runner: The runner, with its options.
   ///   - recordings: Recording files to replay, each against the contract of its app.
+  ///   - shard: The part of the work to do (``Shard``); all of it by default.
   /// - Returns: The run.
   public static func run(
-    _ contracts: [AnyContract], with runner: ContractRunner, recordings: [String] = []
+    _ contracts: [AnyContract], with runner: ContractRunner, recordings: [String] = [],
+    shard: Shard = .whole
   ) async -> ConformanceRun {
     let clock = ContinuousClock()
     let start = clock.now
-    let reports = await orderedMap(contracts, width: runner.options.workers) { contract in
+    let units = shard.part(of: contracts.map(Unit.contract) + recordings.map(Unit.recording))
+    let mine = units.compactMap { unit in
+      if case .contract(let contract) = unit { contract } else { nil }
+    }
+    let reports = await orderedMap(mine, width: runner.options.workers) { contract in
       await contract.run(with: runner)
     }
-    let replays = await orderedMap(recordings, width: runner.options.workers) { path in
+    let paths = units.compactMap { unit in
+      if case .recording(let path) = unit { path } else { nil }
+    }
+    let replays = await orderedMap(paths, width: runner.options.workers) { path in
       await RecordingReplays.replay(path, with: contracts)
     }
     let elapsed = start.duration(to: clock.now)
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    return ConformanceRun(reports: reports, replays: replays, durationSeconds: seconds)
+    return ConformanceRun(
+      reports: reports, replays: replays, durationSeconds: seconds, shard: shard,
+      settings: Settings(runner.options))
+  }
+
+  /// One unit of a run's work, in the order shards count them.
+  private enum Unit {
+    case contract(AnyContract)
+    case recording(String)
   }
 
   /// Checks passed and failed, over every report.

@@ -4,10 +4,16 @@ import Terminal
 enum ConformanceError: UserFacingError {
   /// The report could not be written to the file `--output` named.
   case cannotWrite(String, String)
+  /// A report given to `merge` could not be read.
+  case cannotRead(String, String)
+  /// The reports given to `merge` are not the shards of one run, or not reports.
+  case cannotMerge(String)
 
   var userMessage: String {
     switch self {
     case .cannotWrite(let path, let reason): "cannot write the report to \(path): \(reason)"
+    case .cannotRead(let path, let reason): "cannot read the report \(path): \(reason)"
+    case .cannotMerge(let reason): "cannot merge: \(reason)"
     }
   }
 }

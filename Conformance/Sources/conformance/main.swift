@@ -51,19 +51,32 @@ let spec = CommandSpec(
     .value(
       "min-strength", valueName: "P",
       help: "Not here: strength is the source-level score, make mutation MIN_STRENGTH=P"),
+    .value(
+      "shard", valueName: "K/N",
+      help: "Run only part K of N of the contracts and recordings (merge the parts with merge)"),
+  ],
+  subcommands: [
+    CommandSpec(
+      name: "merge",
+      abstract:
+        "Merge the JSON reports of shards 1/N to N/N into the report of the whole run "
+        + "(--format, --output and --min-machine-kills as for a run).",
+      positionals: [
+        Positional(
+          "report", help: "A shard's report (--shard K/N --format json --output FILE)",
+          repeats: true)
+      ])
   ])
+
+/// The options of a run that `merge` does not take: the shards ran with them.
+let runOnlyOptions = [
+  "app", "seed", "depth", "workers", "regressions", "save-failures", "replay", "minimize",
+  "recordings", "diagram", "mutate", "shard",
+]
 
 await CLI.run(spec) { arguments in
   let format = try arguments.value("format", as: Format.self) ?? .text
-  let seed = try arguments.value("seed", as: Int.self) ?? 1
-  let depth = try arguments.value("depth", as: Int.self) ?? 6
-  guard seed >= 0 else { throw UsageError("--seed must not be negative", usage: arguments.usage) }
-  guard depth >= 0 else { throw UsageError("--depth must not be negative", usage: arguments.usage) }
-  let workers =
-    try arguments.value("workers", as: Int.self) ?? ProcessInfo.processInfo.activeProcessorCount
-  guard workers >= 1 else {
-    throw UsageError("--workers must be at least 1", usage: arguments.usage)
-  }
+  let merging = arguments.subcommandPath == ["merge"]
   if arguments.value("min-strength") != nil {
     throw UsageError(
       "--min-strength is not a conformance option: strength is the source-level mutation "
@@ -77,7 +90,7 @@ await CLI.run(spec) { arguments in
       throw UsageError(
         "--min-machine-kills must be a percentage, 0 to 100", usage: arguments.usage)
     }
-    guard arguments.flag("mutate") else {
+    guard arguments.flag("mutate") || merging else {
       throw UsageError("--min-machine-kills needs --mutate", usage: arguments.usage)
     }
   }
@@ -93,11 +106,66 @@ await CLI.run(spec) { arguments in
     }
   }
 
+  let run: ConformanceRun
+  if merging {
+    if let given = runOnlyOptions.first(where: arguments.isGiven) {
+      throw UsageError(
+        "--\(given) is an option of a run, not of merge: give it to every shard",
+        usage: arguments.usage)
+    }
+    var parts: [ConformanceRun] = []
+    for path in arguments.positionals {
+      let data: Data
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        throw ConformanceError.cannotRead(path, "\(error.localizedDescription)")
+      }
+      do throws(JSONReport.ReadError) {
+        parts.append(try JSONReport.read(data, path: path))
+      } catch {
+        throw ConformanceError.cannotMerge(error.description)
+      }
+    }
+    do throws(MergeError) {
+      run = try ConformanceRun.merge(parts)
+    } catch {
+      throw ConformanceError.cannotMerge(error.message)
+    }
+  } else {
+    guard let ran = try await runContracts(contracts, arguments) else { return }
+    run = ran
+  }
+  try report(run, format: format, minimumKills: minimumKills, arguments)
+}
+
+/// Runs what the arguments ask for: the contracts' table as diagrams, a replay, or the checks;
+/// `nil` when what was asked is done and printed.
+func runContracts(_ contracts: [AnyContract], _ arguments: ParsedArguments) async throws
+  -> ConformanceRun?
+{
+  let seed = try arguments.value("seed", as: Int.self) ?? 1
+  let depth = try arguments.value("depth", as: Int.self) ?? 6
+  guard seed >= 0 else { throw UsageError("--seed must not be negative", usage: arguments.usage) }
+  guard depth >= 0 else { throw UsageError("--depth must not be negative", usage: arguments.usage) }
+  let workers =
+    try arguments.value("workers", as: Int.self) ?? ProcessInfo.processInfo.activeProcessorCount
+  guard workers >= 1 else {
+    throw UsageError("--workers must be at least 1", usage: arguments.usage)
+  }
+  var shard = Shard.whole
+  if let text = arguments.value("shard") {
+    guard let parsed = Shard(parsing: text) else {
+      throw UsageError(
+        "--shard takes K/N, part K (from 1) of N, got '\(text)'", usage: arguments.usage)
+    }
+    shard = parsed
+  }
   if arguments.flag("diagram") {
     for contract in contracts {
       StandardOutput.writeLine("%% \(contract.name)\n\(contract.diagram)\n")
     }
-    return
+    return nil
   }
 
   if let output = arguments.value("minimize") {
@@ -107,7 +175,7 @@ await CLI.run(spec) { arguments in
     for line in try await RecordingReplays.minimize(path, to: output, with: contracts) {
       StandardOutput.writeLine(line)
     }
-    return
+    return nil
   }
   if let path = arguments.value("replay") {
     let replay = await RecordingReplays.replay(path, with: contracts)
@@ -121,12 +189,12 @@ await CLI.run(spec) { arguments in
       StandardOutput.writeLine(
         "conformance: \(path): the recording ended early (\(endedEarly)); its "
           + "\(replay.steps) steps replayed as recorded: every state, move, invariant and call")
-      return
+      return nil
     }
     StandardOutput.writeLine(
       "conformance: \(path): \(replay.steps) steps replayed as recorded: every state, move, "
         + "invariant and call")
-    return
+    return nil
   }
   let recordings = RecordingReplays.files(
     in: arguments.value("recordings") ?? "Fixtures/recordings", for: contracts)
@@ -137,8 +205,13 @@ await CLI.run(spec) { arguments in
       exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
       regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
       saveFailures: saveTo != nil, mutate: arguments.flag("mutate"), workers: workers))
-  let run = await ConformanceRun.run(contracts, with: runner, recordings: recordings)
+  return await ConformanceRun.run(contracts, with: runner, recordings: recordings, shard: shard)
+}
 
+/// Writes `run`'s report as the arguments ask, then fails when the run did.
+func report(
+  _ run: ConformanceRun, format: Format, minimumKills: Int?, _ arguments: ParsedArguments
+) throws {
   let capabilities = TerminalCapabilities.detect()
   let report: String
   switch format {

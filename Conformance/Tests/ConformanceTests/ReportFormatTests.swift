@@ -53,9 +53,9 @@ struct ReportFormatTests {
     let exploration = try #require(contracts.first?["exploration"] as? [String: Any])
 
     #expect(object["passed"] as? Int == 3)
-    #expect(exploration["statesExplored"] as? Int == 3)
+    #expect(exploration["states_explored"] as? Int == 3)
     #expect((exploration["steps"] as? Int ?? 0) > 0)
-    #expect(exploration["stepsPerSecond"] is Double)
+    #expect(exploration["steps_per_second"] is Double)
   }
 
   @Test func theJUnitReportIsWellFormedXMLWithOneFailurePerFailedCheck() async throws {

@@ -1,7 +1,8 @@
 /// A positional argument of a command, such as `<trail>` in `trails plan add <trail>`.
 ///
 /// Positionals are filled in order; required ones must come before optional ones. An
-/// argument beyond the last positional is a usage error.
+/// argument beyond the last positional is a usage error, unless the last one repeats
+/// (`<file>...`), which takes every argument left.
 public struct Positional: Hashable, Sendable {
   /// The name shown in the help (`<trail>`) and used by ``ParsedArguments/positional(named:)``.
   public var name: String
@@ -9,6 +10,8 @@ public struct Positional: Hashable, Sendable {
   public var help: String
   /// Whether the argument may be left out.
   public var isOptional: Bool
+  /// Whether it takes every argument left (`<file>...`); only the last positional may.
+  public var repeats: Bool
 
   /// Creates a positional argument.
   ///
@@ -16,9 +19,17 @@ public struct Positional: Hashable, Sendable {
   ///   - name: The name, without angle brackets.
   ///   - help: One line of help.
   ///   - isOptional: Whether it may be left out; required by default.
-  public init(_ name: String, help: String, isOptional: Bool = false) {
+  ///   - repeats: Whether it takes every argument left; only the last positional may.
+  public init(_ name: String, help: String, isOptional: Bool = false, repeats: Bool = false) {
     self.name = name
     self.help = help
     self.isOptional = isOptional
+    self.repeats = repeats
+  }
+
+  /// How the help's synopsis shows it: `<name>`, `[<name>]`, with `...` when it repeats.
+  var synopsis: String {
+    let word = "<\(name)>" + (repeats ? "..." : "")
+    return isOptional ? "[\(word)]" : word
   }
 }

@@ -32,6 +32,21 @@ struct CommandSpecTests {
     #expect(parsed.positionals.isEmpty)
   }
 
+  @Test func aRepeatingLastArgumentTakesEveryArgumentLeftAndShowsAsSuch() throws {
+    let spec = CommandSpec(
+      name: "tool", abstract: "Merges.",
+      options: [.value("format", valueName: "FORMAT", help: "How")],
+      positionals: [
+        Positional("into", help: "Where"), Positional("part", help: "A part", repeats: true),
+      ])
+    let parsed = try parse(spec, "out", "a", "--format", "json", "b", "c")
+    #expect(parsed.positionals == ["out", "a", "b", "c"])
+    #expect(parsed.value("format") == "json")
+    #expect(usageError(spec, "out")?.message == "missing argument <part>")
+    #expect(spec.helpText().contains("USAGE: tool [options] <into> <part>..."))
+    #expect(spec.helpText().contains("  <part>...   "))
+  }
+
   @Test func flagIsSetWhenGiven() throws {
     let parsed = try parse(Specs.movies, "--json", "--pages", "2")
     #expect(parsed.flag("json"))

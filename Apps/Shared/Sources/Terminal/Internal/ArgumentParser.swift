@@ -122,7 +122,7 @@ struct ArgumentParser {
       path.append(subcommand)
       return
     }
-    if positionals.count < command.positionals.count {
+    if positionals.count < command.positionals.count || command.positionals.last?.repeats == true {
       positionals.append(word)
       return
     }
@@ -171,6 +171,9 @@ struct ArgumentParser {
     precondition(
       spec.positionals[firstOptional...].allSatisfy(\.isOptional),
       "'\(spec.name)': a required argument follows an optional one")
+    precondition(
+      spec.positionals.dropLast().allSatisfy { !$0.repeats },
+      "'\(spec.name)': only the last argument may repeat")
     for subcommand in spec.subcommands {
       validate(subcommand)
     }

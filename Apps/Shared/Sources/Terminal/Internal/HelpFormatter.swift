@@ -25,16 +25,16 @@ struct HelpFormatter {
     var words = path.map(\.name)
     if !command.subcommands.isEmpty { words.append("[<subcommand>]") }
     words.append("[options]")
-    for positional in command.positionals {
-      words.append(positional.isOptional ? "[<\(positional.name)>]" : "<\(positional.name)>")
-    }
+    words += command.positionals.map(\.synopsis)
     return words.joined(separator: " ")
   }
 
   /// The full help: abstract, usage, then the arguments, options, subcommands and exit
   /// status sections.
   func help() -> String {
-    let arguments = command.positionals.map { ("<\($0.name)>", $0.help) }
+    let arguments = command.positionals.map {
+      ($0.repeats ? "<\($0.name)>..." : "<\($0.name)>", $0.help)
+    }
     var options = optionsInScope.map { option in
       (label(for: option), option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
     }
