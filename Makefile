@@ -63,6 +63,19 @@ machine-mutants: deps ## Every contract against mutants derived from its machine
 	$(BUILD) --product conformance
 	.build/debug/conformance --mutate --min-machine-kills 100
 
+# The HTML report (docs/CONTRACTS.md, "The HTML report"): Graphviz lays out the diagrams.
+report: ## Write the conformance report as one HTML page with state diagrams (.build/report/conformance.html)
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) graphviz"
+	$(BUILD) --product conformance
+	@mkdir -p .build/report
+	.build/debug/conformance --format html --output .build/report/conformance.html
+
+# The report in headless Chromium; keeps screenshots under .build/report/screenshots.
+report-check: ## Load the HTML report in headless Chromium: sections, diagrams, failures, no console errors; screenshots
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) graphviz chromium fonts-liberation"
+	$(BUILD) --product conformance
+	scripts/report-check
+
 # Extra fixture-server options for `make serve`, such as SERVE_ARGS="--latency 200ms --fail-rate 0.1".
 SERVE_ARGS ?=
 

@@ -8,12 +8,15 @@ enum ConformanceError: UserFacingError {
   case cannotRead(String, String)
   /// The reports given to `merge` are not the shards of one run, or not reports.
   case cannotMerge(String)
+  /// The HTML report's diagrams could not be laid out.
+  case cannotDraw(String)
 
   var userMessage: String {
     switch self {
     case .cannotWrite(let path, let reason): "cannot write the report to \(path): \(reason)"
     case .cannotRead(let path, let reason): "cannot read the report \(path): \(reason)"
     case .cannotMerge(let reason): "cannot merge: \(reason)"
+    case .cannotDraw(let reason): "cannot draw the HTML report's diagrams: \(reason)"
     }
   }
 }

@@ -12,6 +12,7 @@ enum Format: String, CaseIterable, ArgumentValue {
   case text
   case json
   case junit
+  case html
 }
 
 let spec = CommandSpec(
@@ -20,7 +21,10 @@ let spec = CommandSpec(
   version: "1.0.0",
   options: [
     .value("app", valueName: "NAME", help: "Check only this app's contract"),
-    .value("format", valueName: "FORMAT", help: "text, json or junit", default: "text"),
+    .value(
+      "format", valueName: "FORMAT",
+      help: "text, json, junit or html (a page, with diagrams by Graphviz)",
+      default: "text"),
     .value("output", valueName: "PATH", help: "Write the report to PATH, not standard output"),
     .value(
       "seed", valueName: "N", help: "The seed of the exploration's random walks", default: "1"),
@@ -220,6 +224,12 @@ func report(
     report = TextReport(useColor: toTerminal).render(run)
   case .json: report = JSONReport.render(run)
   case .junit: report = JUnitReport.render(run)
+  case .html:
+    do throws(Graphviz.Failure) {
+      report = try HTMLReport.render(run)
+    } catch {
+      throw ConformanceError.cannotDraw(error.description)
+    }
   }
   if let path = arguments.value("output") {
     do {

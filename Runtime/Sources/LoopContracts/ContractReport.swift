@@ -198,6 +198,9 @@ public struct ScenarioResult: Sendable, Codable, Hashable {
   public var budgets: [BudgetResult]
   /// Wall time, in seconds.
   public var durationSeconds: Double
+  /// The moves each of its stores took, in order, one list per store (events of no kind
+  /// left out).
+  public var trajectories: [[ReportedMove]] = []
 }
 
 /// One table row and what exercised it.

@@ -144,7 +144,7 @@ public struct ContractRunner: Sendable {
     return MutantResult(
       mutant: mutant.description, killedBy: killer?.rule,
       killedWith: killer.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" },
-      equivalence: contract.equivalentMutants[mutant])
+      equivalence: contract.equivalentMutants[mutant], ignoredEvent: mutant.ignoredKind.map(label))
   }
 
   /// Runs every check of `contract` on `subject` with `faults` planted.
@@ -380,21 +380,27 @@ public struct ContractRunner: Sendable {
     // report would not be a function of the contract. Checked on the machine itself: a
     // mutant is judged by the contract's rules, not by how it schedules.
     let races = isMutant ? [] : context.stores.flatMap(\.races)
+    var trajectories: [[ReportedMove]] = []
     for store in context.stores {
       let (states, events) = store.trajectory
       checker.state(states[0], source: source, path: "(start)")
+      var moves: [ReportedMove] = []
       for (index, event) in events.enumerated() {
         let path = Render.path(Array(events.prefix(index + 1)))
         checker.step(
           from: states[index], on: event, to: states[index + 1], source: source, path: path)
         checker.state(states[index + 1], source: source, path: path)
+        if let move = checker.contract.move(from: states[index], on: event, to: states[index + 1]) {
+          moves.append(move.reported)
+        }
       }
+      trajectories.append(moves)
     }
     return ScenarioResult(
       name: scenario.name,
       failures: thrown + sink.failures.map(\.message) + context.failedChecks + races,
       budgets: context.budgets,
-      durationSeconds: seconds(start.duration(to: clock.now)))
+      durationSeconds: seconds(start.duration(to: clock.now)), trajectories: trajectories)
   }
 
   // MARK: - Regressions

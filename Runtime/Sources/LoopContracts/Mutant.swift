@@ -58,6 +58,9 @@ public struct MutantResult: Sendable, Codable, Hashable {
   public var killedWith: String?
   /// The reason the contract gives for declaring the mutant equivalent, if it does.
   public var equivalence: String?
+  /// The kind of event the mutant's reducer ignores, for a mutant that does: the table rows
+  /// of that kind are where it acts.
+  public var ignoredEvent: String? = nil
 
   /// Whether the mutant was killed.
   public var isKilled: Bool { killedBy != nil }
