@@ -331,6 +331,7 @@ let package = Package(
     .target(
       name: "ConformanceSuite",
       dependencies: [
+        "LoopSynchronization",
         "LoopContracts",
         "MoviesContract",
         "MoviesFeature",
@@ -344,7 +345,8 @@ let package = Package(
       ],
       path: "Conformance/Sources/ConformanceSuite"),
     .testTarget(
-      name: "ConformanceTests", dependencies: ["ConformanceSuite", "LoopContracts", "TestSupport"],
+      name: "ConformanceTests",
+      dependencies: ["LoopSynchronization", "ConformanceSuite", "LoopContracts", "TestSupport"],
       path: "Conformance/Tests/ConformanceTests"),
     .executableTarget(
       name: "loop-bench",

@@ -72,25 +72,22 @@ public struct ConformanceRun: Sendable {
   ///   - runner: The runner, with its options.
   ///   - recordings: Recording files to replay, each against the contract of its app.
   ///   - shard: The part of the work to do (``Shard``); all of it by default.
+  ///   - replayed: Told of each recording replayed, by path, from any thread.
   /// - Returns: The run.
   public static func run(
     _ contracts: [AnyContract], with runner: ContractRunner, recordings: [String] = [],
-    shard: Shard = .whole
+    shard: Shard = .whole, replayed: (@Sendable (String) -> Void)? = nil
   ) async -> ConformanceRun {
     let clock = ContinuousClock()
     let start = clock.now
-    let units = shard.part(of: contracts.map(Unit.contract) + recordings.map(Unit.recording))
-    let mine = units.compactMap { unit in
-      if case .contract(let contract) = unit { contract } else { nil }
-    }
+    let (mine, paths) = work(contracts, recordings: recordings, shard: shard)
     let reports = await orderedMap(mine, width: runner.options.workers) { contract in
       await contract.run(with: runner)
     }
-    let paths = units.compactMap { unit in
-      if case .recording(let path) = unit { path } else { nil }
-    }
     let replays = await orderedMap(paths, width: runner.options.workers) { path in
-      await RecordingReplays.replay(path, with: contracts)
+      let replay = await RecordingReplays.replay(path, with: contracts)
+      replayed?(path)
+      return replay
     }
     let elapsed = start.duration(to: clock.now)
     let seconds =
@@ -98,6 +95,26 @@ public struct ConformanceRun: Sendable {
     return ConformanceRun(
       reports: reports, replays: replays, durationSeconds: seconds, shard: shard,
       settings: Settings(runner.options))
+  }
+
+  /// The contracts and recordings `shard` runs of `contracts` and `recordings`, in order.
+  ///
+  /// - Parameters:
+  ///   - contracts: Every contract of the run.
+  ///   - recordings: Every recording of the run.
+  ///   - shard: The part.
+  /// - Returns: The part's contracts and recordings.
+  public static func work(_ contracts: [AnyContract], recordings: [String], shard: Shard) -> (
+    contracts: [AnyContract], recordings: [String]
+  ) {
+    let units = shard.part(of: contracts.map(Unit.contract) + recordings.map(Unit.recording))
+    let mine = units.compactMap { unit in
+      if case .contract(let contract) = unit { contract } else { nil }
+    }
+    let paths = units.compactMap { unit in
+      if case .recording(let path) = unit { path } else { nil }
+    }
+    return (mine, paths)
   }
 
   /// One unit of a run's work, in the order shards count them.

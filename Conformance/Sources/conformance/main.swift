@@ -204,12 +204,25 @@ func runContracts(_ contracts: [AnyContract], _ arguments: ParsedArguments) asyn
     in: arguments.value("recordings") ?? "Fixtures/recordings", for: contracts)
 
   let saveTo = arguments.value("save-failures")
+  let mutate = arguments.flag("mutate")
+  let (mine, myRecordings) = ConformanceRun.work(contracts, recordings: recordings, shard: shard)
+  // On a terminal, a line on stderr says how far the run is; nothing when it is not one.
+  let progress = ProgressLine.onStandardError(
+    total: ProgressLine.parts(of: mine, mutate: mutate, recordings: myRecordings.count))
+  defer { progress?.end() }
   let runner = ContractRunner(
     options: .init(
       exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
       regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
-      saveFailures: saveTo != nil, mutate: arguments.flag("mutate"), workers: workers))
-  return await ConformanceRun.run(contracts, with: runner, recordings: recordings, shard: shard)
+      saveFailures: saveTo != nil, mutate: mutate, workers: workers),
+    progress: progress.map { line in
+      { @Sendable (step: ContractRunner.Progress) in line.finished(step) }
+    })
+  return await ConformanceRun.run(
+    contracts, with: runner, recordings: recordings, shard: shard,
+    replayed: progress.map { line in
+      { @Sendable (path: String) in line.finished("replayed \(path)") }
+    })
 }
 
 /// Writes `run`'s report as the arguments ask, then fails when the run did.

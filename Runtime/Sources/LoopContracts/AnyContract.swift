@@ -17,6 +17,7 @@ public struct AnyContract: Sendable {
   /// How many table rows, examples, invariants and scenarios it declares.
   public let size: (rows: Int, examples: Int, invariants: Int, scenarios: Int)
   private let runWith: @Sendable (ContractRunner) async -> ContractReport
+  private let countMutants: @Sendable () -> Int
   private var replayWith:
     (@Sendable (Data, String) async throws(RecordingFileError) -> ReplayReport)?
   private var minimizeWith:
@@ -35,6 +36,7 @@ public struct AnyContract: Sendable {
       contract.scenarios.count
     )
     runWith = { runner in await runner.run(contract) }
+    countMutants = { Mutant.derived(from: contract).mutants.count }
     replayWith = nil
     minimizeWith = nil
   }
@@ -66,6 +68,10 @@ public struct AnyContract: Sendable {
 
   /// Whether recordings of this contract's app can be replayed.
   public var replaysRecordings: Bool { replayWith != nil }
+
+  /// How many machine-derived mutants `--mutate` runs this contract against: one per event
+  /// kind, one per feedback, and the runtime and clock faults (``Mutant``).
+  public var machineMutantCount: Int { countMutants() }
 
   /// Replays the recording file `data` against the contract.
   ///

@@ -55,12 +55,33 @@ public struct ContractRunner: Sendable {
 
   /// The options.
   public let options: Options
+  /// Told of each part of the work as it ends, from any thread: for a progress line.
+  public let progress: (@Sendable (Progress) -> Void)?
+
+  /// A part of a run that has just ended.
+  public enum Progress: Hashable, Sendable {
+    /// Every check of the contract named ran (examples to exploration and regressions).
+    case checked(contract: String)
+    /// The contract's run against this machine-derived mutant ended.
+    case judged(contract: String, mutant: String)
+  }
 
   /// Creates a runner.
   ///
   /// - Parameter options: How to run.
   public init(options: Options = Options()) {
     self.options = options
+    self.progress = nil
+  }
+
+  /// Creates a runner that tells `progress` of each part of the work as it ends.
+  ///
+  /// - Parameters:
+  ///   - options: How to run.
+  ///   - progress: Told of each part of the work as it ends (``Progress``), from any thread.
+  public init(options: Options, progress: (@Sendable (Progress) -> Void)?) {
+    self.options = options
+    self.progress = progress
   }
 
   /// Runs every check of `contract`, and its machine-derived mutants when ``Options/mutate`` is
@@ -72,6 +93,7 @@ public struct ContractRunner: Sendable {
     _ contract: Contract<M, Phase, Kind>
   ) async -> ContractReport where M.State: Hashable, M.Event: Codable {
     var report = await run(contract, as: Subject(), faults: PlantedFaults(), isMutant: false)
+    progress?(.checked(contract: contract.name))
     if options.mutate {
       if report.passed {
         report.machineMutants = await machineMutants(of: contract)
@@ -99,16 +121,13 @@ public struct ContractRunner: Sendable {
   ) async -> MachineMutantReport where M.State: Hashable, M.Event: Codable {
     let clock = ContinuousClock()
     let start = clock.now
-    var names: [String] = []
-    for feedback in contract.makeMachine().feedbacks where !names.contains(feedback.name) {
-      names.append(feedback.name)
-    }
-    let mutants: [Mutant<Kind>] =
-      Kind.allCases.map { .ignores($0) } + names.map { .withoutFeedback($0) } + Mutant.runtime
+    let (mutants, names) = Mutant.derived(from: contract)
     var verdicts = MachineMutantReport()
     // Mutants run `workers` at a time; their results are kept in mutant order.
     let results = await orderedMap(mutants, width: options.workers) { mutant in
-      await self.verdict(on: mutant, of: contract)
+      let verdict = await self.verdict(on: mutant, of: contract)
+      self.progress?(.judged(contract: contract.name, mutant: verdict.mutant))
+      return verdict
     }
     verdicts.mutants = results
     for declared in contract.equivalentMutants.keys where !mutants.contains(declared) {

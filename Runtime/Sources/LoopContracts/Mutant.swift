@@ -1,3 +1,5 @@
+import Loop
+
 /// A deliberate fault the runner plants in a machine or in the runtime around it, to measure
 /// whether a contract notices: ``ContractRunner/machineMutants(of:)`` runs the whole contract once
 /// per mutant, and a mutant is *killed* when any check fails.
@@ -46,6 +48,20 @@ public enum Mutant<Kind: ContractLabel>: Hashable, Sendable, CustomStringConvert
 
   /// Whether the mutant changes the pure reducer, which examples and exploration see.
   var changesReducer: Bool { ignoredKind != nil }
+
+  /// The mutants ``ContractRunner/machineMutants(of:)`` runs against `contract`, in order,
+  /// and the names of the machine's feedbacks (once each).
+  static func derived<M: Machine, Phase: ContractLabel>(from contract: Contract<M, Phase, Kind>)
+    -> (mutants: [Mutant], feedbacks: [String])
+  {
+    var names: [String] = []
+    for feedback in contract.makeMachine().feedbacks where !names.contains(feedback.name) {
+      names.append(feedback.name)
+    }
+    return (
+      Kind.allCases.map { .ignores($0) } + names.map { .withoutFeedback($0) } + runtime, names
+    )
+  }
 }
 
 /// What ``ContractRunner/machineMutants(of:)`` found for one mutant.
