@@ -19,15 +19,16 @@ public struct MergeError: Error, Hashable, Sendable, CustomStringConvertible {
 extension ConformanceRun {
   /// The run that `parts`, the shards `1/N` to `N/N` of one conformance run, make together.
   ///
-  /// Contracts and recordings come back in the single run's order (``Shard``), so every report
-  /// rendered from the result is the single run's but for the times; the duration is the
-  /// slowest part's, as the parts run side by side.
+  /// Contracts and recordings come back in the order of the run's ``Plan``, each contract's
+  /// verdicts on its mutants joined to its checks, so every report rendered from the result is
+  /// the single run's but for the times; the duration is the slowest part's, as the parts run
+  /// side by side.
   ///
   /// - Parameter parts: Every shard of one run, once each, in any order.
   /// - Returns: The whole run.
   /// - Throws: ``MergeError`` when a shard is missing or given twice, the parts are of runs
-  ///   with different counts, seeds, depths or mutants, or they do not fit together (shards
-  ///   of different registries).
+  ///   with different counts or options, or they plan different work (shards of different
+  ///   registries).
   public static func merge(_ parts: [ConformanceRun]) throws(MergeError) -> ConformanceRun {
     guard let count = parts.first?.shard.count else {
       throw MergeError("no shard reports to merge")
@@ -48,38 +49,63 @@ extension ConformanceRun {
     }
     let ordered = (1...count).compactMap { byIndex[$0]?.first }
     try checkSameOptions(ordered)
-
-    // Deal the units back: position p of the single run is the next unit of shard p % N.
-    var queues = ordered.map { part in
-      part.reports.map(Merged.report)[...] + part.replays.map(Merged.replay)
+    guard let plan = ordered[0].plan else {
+      throw MergeError("shard \(ordered[0].shard) has no plan of the run's work")
     }
-    let total = queues.reduce(0) { $0 + $1.count }
-    var reports: [ContractReport] = []
-    var replays: [ReplayReport] = []
-    for position in 0..<total {
-      guard let unit = queues[position % count].popFirst() else {
-        throw MergeError(
-          "shard \(position % count + 1)/\(count) holds fewer contracts and recordings than its "
-            + "place in the run needs: the shards are not of one run")
-      }
-      switch unit {
-      case .report(let report):
-        guard replays.isEmpty else {
-          throw MergeError(
-            "contract \(report.contract) comes after a recording: the shards are not of one run")
+    if let other = ordered.first(where: { $0.plan != plan }) {
+      throw MergeError(
+        "shards \(ordered[0].shard) and \(other.shard) planned different work (contracts, "
+          + "mutants or recordings): the shards are not of one run")
+    }
+    var reports: [String: ContractReport] = [:]
+    var verdicts: [String: [Int: Verdict]] = [:]
+    var replays: [String: ReplayReport] = [:]
+    for part in ordered {
+      for report in part.reports {
+        guard reports.updateValue(report, forKey: report.contract) == nil else {
+          throw MergeError("two shards hold the checks of \(report.contract)")
         }
-        reports.append(report)
-      case .replay(let replay): replays.append(replay)
       }
+      for verdict in part.verdicts {
+        guard
+          verdicts[verdict.contract, default: [:]].updateValue(
+            verdict, forKey: verdict.mutant) == nil
+        else {
+          throw MergeError("two shards hold mutant \(verdict.mutant) of \(verdict.contract)")
+        }
+      }
+      for replay in part.replays { replays[replay.path] = replay }
+    }
+    var whole: [ContractReport] = []
+    for (contract, count) in zip(plan.contracts, plan.machineMutants) {
+      guard var report = reports[contract] else {
+        throw MergeError("no shard holds the checks of \(contract)")
+      }
+      if count > 0, report.machineMutants?.mutants.count != count {
+        let found = verdicts[contract] ?? [:]
+        guard let missing = (0..<count).first(where: { found[$0] == nil }) else {
+          // The mutants ran on several machines: their time is the sum of theirs.
+          let mutants = (0..<count).compactMap { found[$0] }
+          report = ContractRunner.report(
+            report, with: mutants.map(\.result),
+            seconds: mutants.reduce(0) { $0 + $1.durationSeconds })
+          whole.append(report)
+          continue
+        }
+        throw MergeError("no shard holds mutant \(missing) of \(contract)")
+      }
+      whole.append(report)
+    }
+    let recorded = try plan.recordings.map { path throws(MergeError) in
+      guard let replay = replays[path] else {
+        throw MergeError("no shard holds the replay of \(path)")
+      }
+      return replay
     }
     return ConformanceRun(
-      reports: reports, replays: replays,
-      durationSeconds: ordered.map(\.durationSeconds).max() ?? 0, settings: ordered[0].settings)
-  }
-
-  private enum Merged {
-    case report(ContractReport)
-    case replay(ReplayReport)
+      reports: whole, replays: recorded,
+      durationSeconds: ordered.map(\.durationSeconds).max() ?? 0, settings: ordered[0].settings,
+      plan: plan)
   }
 
   /// Every part ran with the same settings.

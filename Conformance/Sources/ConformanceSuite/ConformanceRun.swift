@@ -13,6 +13,13 @@ public struct ConformanceRun: Sendable {
   /// The options the contracts ran with, which every shard of a run must share; `nil` for a
   /// run put together from reports alone.
   public let settings: Settings?
+  /// The whole run's work, which every shard of it shares; `nil` for a run put together
+  /// from reports alone.
+  public let plan: Plan?
+  /// Verdicts on machine mutants this part ran apart from their contract's checks (a
+  /// shard's), to join with ``ContractRunner/report(_:with:seconds:)`` when merging; empty
+  /// for a whole run, whose reports hold theirs.
+  public let verdicts: [Verdict]
 
   /// The options of a run that decide its reports: the exploration's limits and seed, and
   /// whether machine mutants ran.
@@ -51,21 +58,28 @@ public struct ConformanceRun: Sendable {
   ///   - durationSeconds: The run's wall time.
   ///   - shard: The part of the work it did.
   ///   - settings: The options it ran with, when known.
+  ///   - plan: The whole run's work, when known.
+  ///   - verdicts: Verdicts on mutants not joined to their contract's report yet.
   public init(
     reports: [ContractReport], replays: [ReplayReport] = [], durationSeconds: Double,
-    shard: Shard = .whole, settings: Settings? = nil
+    shard: Shard = .whole, settings: Settings? = nil, plan: Plan? = nil,
+    verdicts: [Verdict] = []
   ) {
     self.reports = reports
     self.replays = replays
     self.durationSeconds = durationSeconds
     self.shard = shard
     self.settings = settings
+    self.plan = plan
+    self.verdicts = verdicts
   }
 
   /// Runs `contracts`, up to the runner's ``ContractRunner/Options/workers`` at a time.
   ///
   /// Reports come back in the order of `contracts`, and each is the same whatever the
-  /// number of workers: only the times differ.
+  /// number of workers: only the times differ. A shard runs its units of the ``Plan`` alone:
+  /// contracts' checks, machine mutants (with `mutate`) and recordings; its verdicts on
+  /// mutants are joined to their contracts' reports by ``merge(_:)``.
   ///
   /// - Parameters:
   ///   - contracts: The contracts.
@@ -80,47 +94,62 @@ public struct ConformanceRun: Sendable {
   ) async -> ConformanceRun {
     let clock = ContinuousClock()
     let start = clock.now
-    let (mine, paths) = work(contracts, recordings: recordings, shard: shard)
-    let reports = await orderedMap(mine, width: runner.options.workers) { contract in
-      await contract.run(with: runner)
+    let plan = Plan(contracts, recordings: recordings, mutate: runner.options.mutate)
+    var reports: [ContractReport] = []
+    var verdicts: [Verdict] = []
+    var replays: [ReplayReport] = []
+    if shard == .whole {
+      // One machine: each contract's mutants run only once its checks pass, as ContractRunner
+      // runs them.
+      reports = await orderedMap(contracts, width: runner.options.workers) { contract in
+        await contract.run(with: runner)
+      }
+      replays = await orderedMap(recordings, width: runner.options.workers) { path in
+        let replay = await RecordingReplays.replay(path, with: contracts)
+        replayed?(path)
+        return replay
+      }
+    } else {
+      let outcomes = await orderedMap(plan.units(in: shard), width: runner.options.workers) {
+        unit -> Outcome in
+        switch unit {
+        case .checks(let index):
+          return .report(await contracts[index].checks(with: runner))
+        case .mutant(let index, let mutant):
+          let began = clock.now
+          let result = await contracts[index].judge(mutant: mutant, with: runner)
+          return .verdict(
+            Verdict(
+              contract: contracts[index].name, mutant: mutant, result: result,
+              durationSeconds: Self.seconds(began.duration(to: clock.now))))
+        case .recording(let path):
+          let replay = await RecordingReplays.replay(path, with: contracts)
+          replayed?(path)
+          return .replay(replay)
+        }
+      }
+      for outcome in outcomes {
+        switch outcome {
+        case .report(let report): reports.append(report)
+        case .verdict(let verdict): verdicts.append(verdict)
+        case .replay(let replay): replays.append(replay)
+        }
+      }
     }
-    let replays = await orderedMap(paths, width: runner.options.workers) { path in
-      let replay = await RecordingReplays.replay(path, with: contracts)
-      replayed?(path)
-      return replay
-    }
-    let elapsed = start.duration(to: clock.now)
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     return ConformanceRun(
-      reports: reports, replays: replays, durationSeconds: seconds, shard: shard,
-      settings: Settings(runner.options))
+      reports: reports, replays: replays, durationSeconds: seconds(start.duration(to: clock.now)),
+      shard: shard,
+      settings: Settings(runner.options), plan: plan, verdicts: verdicts)
   }
 
-  /// The contracts and recordings `shard` runs of `contracts` and `recordings`, in order.
-  ///
-  /// - Parameters:
-  ///   - contracts: Every contract of the run.
-  ///   - recordings: Every recording of the run.
-  ///   - shard: The part.
-  /// - Returns: The part's contracts and recordings.
-  public static func work(_ contracts: [AnyContract], recordings: [String], shard: Shard) -> (
-    contracts: [AnyContract], recordings: [String]
-  ) {
-    let units = shard.part(of: contracts.map(Unit.contract) + recordings.map(Unit.recording))
-    let mine = units.compactMap { unit in
-      if case .contract(let contract) = unit { contract } else { nil }
-    }
-    let paths = units.compactMap { unit in
-      if case .recording(let path) = unit { path } else { nil }
-    }
-    return (mine, paths)
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
   }
 
-  /// One unit of a run's work, in the order shards count them.
-  private enum Unit {
-    case contract(AnyContract)
-    case recording(String)
+  private enum Outcome {
+    case report(ContractReport)
+    case verdict(Verdict)
+    case replay(ReplayReport)
   }
 
   /// Checks passed and failed, over every report.

@@ -5,7 +5,9 @@ import LoopContracts
 /// back, which is how `conformance merge` reads the shards' reports.
 ///
 /// Keys are `snake_case` and sorted, as in every JSON document the project writes;
-/// `format_version` is 2 (version 1, before it was written, had `camelCase` keys).
+/// `format_version` is 2 (version 1, before it was written, had `camelCase` keys). A shard's
+/// report also holds the run's `plan` and its `verdicts` on mutants run apart from their
+/// contract's checks, which `merge` joins.
 public enum JSONReport {
   /// The version this type writes and reads.
   public static let formatVersion = 2
@@ -14,7 +16,9 @@ public enum JSONReport {
     let formatVersion: Int
     let shard: Shard
     let settings: ConformanceRun.Settings?
+    let plan: ConformanceRun.Plan?
     let contracts: [ContractReport]
+    let verdicts: [ConformanceRun.Verdict]
     let recordings: [ReplayReport]
     let passed: Int
     let failed: Int
@@ -41,8 +45,9 @@ public enum JSONReport {
   public static func render(_ run: ConformanceRun) -> String {
     let totals = run.totals
     let document = Document(
-      formatVersion: formatVersion, shard: run.shard, settings: run.settings,
-      contracts: run.reports, recordings: run.replays, passed: totals.passed,
+      formatVersion: formatVersion, shard: run.shard, settings: run.settings, plan: run.plan,
+      contracts: run.reports, verdicts: run.verdicts, recordings: run.replays,
+      passed: totals.passed,
       failed: totals.failed, durationSeconds: run.durationSeconds)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -82,7 +87,7 @@ public enum JSONReport {
       return ConformanceRun(
         reports: document.contracts, replays: document.recordings,
         durationSeconds: document.durationSeconds, shard: document.shard,
-        settings: document.settings)
+        settings: document.settings, plan: document.plan, verdicts: document.verdicts)
     } catch {
       throw ReadError(description: "\(path): not a conformance JSON report (\(reason(error)))")
     }

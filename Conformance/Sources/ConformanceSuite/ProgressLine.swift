@@ -46,18 +46,6 @@ public final class ProgressLine: Sendable {
     }
   }
 
-  /// The parts of a run: each contract's checks, each machine-derived mutant when `mutate`,
-  /// and each recording.
-  ///
-  /// - Parameters:
-  ///   - contracts: The contracts run.
-  ///   - mutate: Whether their machine mutants run too.
-  ///   - recordings: How many recordings are replayed.
-  /// - Returns: The count.
-  public static func parts(of contracts: [AnyContract], mutate: Bool, recordings: Int) -> Int {
-    contracts.count + recordings + (mutate ? contracts.reduce(0) { $0 + $1.machineMutantCount } : 0)
-  }
-
   /// Counts one part as done, described by `what` ("trails: checks").
   ///
   /// - Parameter what: What just ended.

@@ -205,10 +205,14 @@ func runContracts(_ contracts: [AnyContract], _ arguments: ParsedArguments) asyn
 
   let saveTo = arguments.value("save-failures")
   let mutate = arguments.flag("mutate")
-  let (mine, myRecordings) = ConformanceRun.work(contracts, recordings: recordings, shard: shard)
+  if shard != .whole, arguments.isGiven("min-machine-kills") {
+    throw UsageError(
+      "--min-machine-kills judges the whole run: give it to merge, not to a shard",
+      usage: arguments.usage)
+  }
   // On a terminal, a line on stderr says how far the run is; nothing when it is not one.
-  let progress = ProgressLine.onStandardError(
-    total: ProgressLine.parts(of: mine, mutate: mutate, recordings: myRecordings.count))
+  let plan = ConformanceRun.Plan(contracts, recordings: recordings, mutate: mutate)
+  let progress = ProgressLine.onStandardError(total: plan.units(in: shard).count)
   defer { progress?.end() }
   let runner = ContractRunner(
     options: .init(

@@ -1,8 +1,9 @@
 import ConformanceSuite
 import Foundation
-import LoopContracts
 import TestSupport
 import Testing
+
+@testable import LoopContracts
 
 /// `--shard K/N` and `merge`: the shards of a run, merged, give the run's reports.
 // Several runs of every registered contract, which make tsan's instrumented build slows down.
@@ -57,6 +58,32 @@ struct ShardMergeTests {
     }
   }
 
+  @Test func withMachineMutantsEachMutantIsAUnitAndTheMergeJoinsThemToTheirContract()
+    async throws
+  {
+    let contracts = registeredContracts.filter { ["movies", "template"].contains($0.name) }
+    // The default exploration: the contracts pass, so their mutants run.
+    let runner = ContractRunner(options: .init(mutate: true, workers: 2))
+    let whole = await ConformanceRun.run(contracts, with: runner)
+    let mutants = whole.reports.compactMap(\.machineMutants).map(\.mutants.count)
+    #expect(mutants.count == 2 && mutants.allSatisfy { $0 > 0 }, "\(mutants)")
+    let expected = Self.reports(whole)
+    for count in 2...3 {
+      var parts: [ConformanceRun] = []
+      for index in 1...count {
+        let part = await ConformanceRun.run(
+          contracts, with: runner, shard: try #require(Shard(index, of: count)))
+        parts.append(try JSONReport.read(Data(JSONReport.render(part).utf8), path: "part"))
+      }
+      // Every shard has mutants to run: the contracts' mutants are spread, not kept whole.
+      #expect(parts.allSatisfy { !$0.verdicts.isEmpty }, "\(parts.map(\.verdicts.count))")
+      let actual = Self.reports(try ConformanceRun.merge(parts))
+      for (format, pair) in zip(["JSON", "JUnit", "text"], zip(actual, expected)) {
+        #expect(pair.0 == pair.1, "the \(format) report of \(count) merged shards differs")
+      }
+    }
+  }
+
   @Test func aJSONReportReadsBackAsTheRunItWasWrittenFrom() async throws {
     let run = await Self.run(try #require(Shard(2, of: 2)))
     let read = try JSONReport.read(Data(JSONReport.render(run).utf8), path: "report.json")
@@ -81,12 +108,26 @@ struct ShardMergeTests {
   }
 
   @Test func mergeRefusesPartsThatAreNotTheShardsOfOneRun() throws {
-    func part(_ index: Int, of count: Int, seed: UInt64 = 1) throws -> ConformanceRun {
-      var report = ContractReport(contract: "c\(index)")
-      report.exploration.seed = seed
+    let plan = ConformanceRun.Plan(
+      contracts: ["c1", "c2"], machineMutants: [0, 2], recordings: ["r.jsonl"])
+    func part(
+      _ index: Int, of count: Int, seed: UInt64 = 1, plan: ConformanceRun.Plan = plan,
+      contracts: [String] = [], mutants: [Int] = [], replays: [String] = []
+    ) throws -> ConformanceRun {
+      let reports = contracts.map { name in
+        var report = ContractReport(contract: name)
+        if name == "c2" { report.machineMutants = MachineMutantReport() }
+        return report
+      }
       return ConformanceRun(
-        reports: [report], durationSeconds: 1, shard: try #require(Shard(index, of: count)),
-        settings: .init(.init(exploration: .init(seed: seed))))
+        reports: reports,
+        replays: replays.map { ReplayReport(path: $0, steps: 1, failure: nil) },
+        durationSeconds: 1, shard: try #require(Shard(index, of: count)),
+        settings: .init(.init(exploration: .init(seed: seed))), plan: plan,
+        verdicts: mutants.map {
+          .init(
+            contract: "c2", mutant: $0, result: MutantResult(mutant: "m\($0)"), durationSeconds: 0)
+        })
     }
     let cases: [([ConformanceRun], String)] = [
       ([], "no shard reports to merge"),
@@ -101,10 +142,44 @@ struct ShardMergeTests {
         "shard 1/2 ran with --seed 1 --depth 6 (200000 states, 200 walks of 40), shard 2/2 with "
           + "--seed 7 --depth 6 (200000 states, 200 walks of 40): give every shard the same options"
       ),
+      (
+        [
+          try part(1, of: 2),
+          try part(2, of: 2, plan: .init(contracts: ["c1"], machineMutants: [0], recordings: [])),
+        ],
+        "shards 1/2 and 2/2 planned different work (contracts, mutants or recordings): the "
+          + "shards are not of one run"
+      ),
+      (
+        [
+          try part(1, of: 2, contracts: ["c1", "c2"], mutants: [0]),
+          try part(2, of: 2, mutants: [0]),
+        ],
+        "two shards hold mutant 0 of c2"
+      ),
+      (
+        [try part(1, of: 2, contracts: ["c1", "c2"], mutants: [0]), try part(2, of: 2)],
+        "no shard holds mutant 1 of c2"
+      ),
+      (
+        [try part(1, of: 2, contracts: ["c2"]), try part(2, of: 2)],
+        "no shard holds the checks of c1"
+      ),
+      (
+        [try part(1, of: 2, contracts: ["c1", "c2"], mutants: [0, 1]), try part(2, of: 2)],
+        "no shard holds the replay of r.jsonl"
+      ),
     ]
     for (parts, message) in cases {
       #expect(throws: MergeError(message)) { try ConformanceRun.merge(parts) }
     }
+    let whole = try ConformanceRun.merge([
+      try part(2, of: 2, contracts: ["c2"], mutants: [1], replays: ["r.jsonl"]),
+      try part(1, of: 2, contracts: ["c1"], mutants: [0]),
+    ])
+    #expect(whole.reports.map(\.contract) == ["c1", "c2"])
+    #expect(whole.reports[1].machineMutants?.mutants.map(\.mutant) == ["m0", "m1"])
+    #expect(whole.replays.map(\.path) == ["r.jsonl"] && whole.verdicts.isEmpty)
   }
 
   @Test func aShardIsReadAsKOfN() {
@@ -161,6 +236,12 @@ struct ShardCommandTests {
     let badShard = try await CommandRun.run("conformance", ["--shard", "3/2"])
     #expect(badShard.status == 2)
     #expect(badShard.stderr.contains("--shard takes K/N, part K (from 1) of N, got '3/2'"))
+    let kills = try await CommandRun.run(
+      "conformance", ["--shard", "1/2", "--mutate", "--min-machine-kills", "100"])
+    #expect(kills.status == 2)
+    #expect(
+      kills.stderr.contains("--min-machine-kills judges the whole run: give it to merge"),
+      "\(kills.stderr)")
     let none = try await CommandRun.run("conformance", ["merge"])
     #expect(none.status == 2)
     #expect(none.stderr.contains("missing argument <report>"), "\(none.stderr)")

@@ -18,6 +18,8 @@ public struct AnyContract: Sendable {
   public let size: (rows: Int, examples: Int, invariants: Int, scenarios: Int)
   private let runWith: @Sendable (ContractRunner) async -> ContractReport
   private let countMutants: @Sendable () -> Int
+  private let checksWith: @Sendable (ContractRunner) async -> ContractReport
+  private let judgeWith: @Sendable (Int, ContractRunner) async -> MutantResult
   private var replayWith:
     (@Sendable (Data, String) async throws(RecordingFileError) -> ReplayReport)?
   private var minimizeWith:
@@ -37,6 +39,8 @@ public struct AnyContract: Sendable {
     )
     runWith = { runner in await runner.run(contract) }
     countMutants = { Mutant.derived(from: contract).mutants.count }
+    checksWith = { runner in await runner.checks(contract) }
+    judgeWith = { index, runner in await runner.judge(mutant: index, of: contract) }
     replayWith = nil
     minimizeWith = nil
   }
@@ -119,5 +123,24 @@ public struct AnyContract: Sendable {
   /// - Returns: The report.
   public func run(with runner: ContractRunner = ContractRunner()) async -> ContractReport {
     await runWith(runner)
+  }
+
+  /// Runs the contract's checks with `runner`, but no mutant (``ContractRunner/checks(_:)``).
+  ///
+  /// - Parameter runner: The runner, with its options.
+  /// - Returns: The report, verdicts on mutants to be added.
+  public func checks(with runner: ContractRunner) async -> ContractReport {
+    await checksWith(runner)
+  }
+
+  /// Runs the contract against its machine-derived mutant number `index`
+  /// (``ContractRunner/judge(mutant:of:)``).
+  ///
+  /// - Parameters:
+  ///   - index: The mutant's number, from 0, below ``machineMutantCount``.
+  ///   - runner: The runner, with its options.
+  /// - Returns: The verdict.
+  public func judge(mutant index: Int, with runner: ContractRunner) async -> MutantResult {
+    await judgeWith(index, runner)
   }
 }

@@ -92,21 +92,81 @@ public struct ContractRunner: Sendable {
   public func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
     _ contract: Contract<M, Phase, Kind>
   ) async -> ContractReport where M.State: Hashable, M.Event: Codable {
+    let report = await checks(contract)
+    guard options.mutate, report.passed else { return report }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let count = Mutant.derived(from: contract).mutants.count
+    // Mutants run `workers` at a time; their results are kept in mutant order.
+    let results = await orderedMap(Array(0..<count), width: options.workers) { index in
+      await self.judge(mutant: index, of: contract)
+    }
+    return Self.report(report, with: results, seconds: seconds(start.duration(to: clock.now)))
+  }
+
+  /// Runs every check of `contract`, but no mutant.
+  ///
+  /// With ``Options/mutate``, the report's ``ContractReport/machineMutants`` holds no verdict
+  /// yet, only what is known without running a mutant: declarations of mutants the runner
+  /// does not make, or, when a check fails, that no mutant can be run. The verdicts
+  /// (``judge(mutant:of:)``) join it with ``report(_:with:seconds:)``: running the two parts
+  /// apart (as `conformance --shard` does) gives the report ``run(_:)`` gives.
+  ///
+  /// - Parameter contract: The contract.
+  /// - Returns: The report.
+  public func checks<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ contract: Contract<M, Phase, Kind>
+  ) async -> ContractReport where M.State: Hashable, M.Event: Codable {
     var report = await run(contract, as: Subject(), faults: PlantedFaults(), isMutant: false)
     progress?(.checked(contract: contract.name))
-    if options.mutate {
-      if report.passed {
-        report.machineMutants = await machineMutants(of: contract)
-      } else {
-        // Every mutant would be "killed" by the failures the contract already has.
-        var verdicts = MachineMutantReport()
-        verdicts.problems.append(
-          "the contract fails without any mutant, so its mutants cannot be run: fix the "
-            + "failures below first")
-        report.machineMutants = verdicts
-      }
+    guard options.mutate else { return report }
+    var verdicts = MachineMutantReport()
+    if report.passed {
+      verdicts.problems = Self.declarationProblems(of: contract)
+    } else {
+      // Every mutant would be "killed" by the failures the contract already has.
+      verdicts.problems.append(
+        "the contract fails without any mutant, so its mutants cannot be run: fix the "
+          + "failures below first")
     }
+    report.machineMutants = verdicts
     return report
+  }
+
+  /// `report`, from ``checks(_:)``, with the verdicts on its contract's machine mutants, in
+  /// mutant order; a report whose checks failed is left as it is, as ``run(_:)`` runs no
+  /// mutant then.
+  ///
+  /// - Parameters:
+  ///   - report: The contract's checks, run with ``Options/mutate``.
+  ///   - verdicts: The verdict on each mutant, in order.
+  ///   - seconds: The time the mutants took.
+  /// - Returns: The whole report.
+  public static func report(
+    _ report: ContractReport, with verdicts: [MutantResult], seconds: Double
+  ) -> ContractReport {
+    guard report.passed, var mutants = report.machineMutants else { return report }
+    var whole = report
+    mutants.mutants = verdicts
+    mutants.durationSeconds = seconds
+    whole.machineMutants = mutants
+    return whole
+  }
+
+  /// Runs the whole contract against its machine-derived mutant number `index` (in the order
+  /// ``Mutant`` lists them: event kinds, feedbacks, runtime faults).
+  ///
+  /// - Parameters:
+  ///   - index: The mutant's number, from 0.
+  ///   - contract: The contract.
+  /// - Returns: The verdict.
+  public func judge<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    mutant index: Int, of contract: Contract<M, Phase, Kind>
+  ) async -> MutantResult where M.State: Hashable, M.Event: Codable {
+    let mutants = Mutant.derived(from: contract).mutants
+    let verdict = await verdict(on: mutants[index], of: contract)
+    progress?(.judged(contract: contract.name, mutant: verdict.mutant))
+    return verdict
   }
 
   /// Runs the whole contract once per mutant (see ``Mutant``).
@@ -121,22 +181,25 @@ public struct ContractRunner: Sendable {
   ) async -> MachineMutantReport where M.State: Hashable, M.Event: Codable {
     let clock = ContinuousClock()
     let start = clock.now
-    let (mutants, names) = Mutant.derived(from: contract)
+    let count = Mutant.derived(from: contract).mutants.count
     var verdicts = MachineMutantReport()
-    // Mutants run `workers` at a time; their results are kept in mutant order.
-    let results = await orderedMap(mutants, width: options.workers) { mutant in
-      let verdict = await self.verdict(on: mutant, of: contract)
-      self.progress?(.judged(contract: contract.name, mutant: verdict.mutant))
-      return verdict
+    verdicts.mutants = await orderedMap(Array(0..<count), width: options.workers) { index in
+      await self.judge(mutant: index, of: contract)
     }
-    verdicts.mutants = results
-    for declared in contract.equivalentMutants.keys where !mutants.contains(declared) {
-      verdicts.problems.append(
-        "\(declared) is declared equivalent, but the runner makes no such mutant: "
-          + "remove the declaration (feedbacks: \(names.joined(separator: ", ")))")
-    }
+    verdicts.problems = Self.declarationProblems(of: contract)
     verdicts.durationSeconds = seconds(start.duration(to: clock.now))
     return verdicts
+  }
+
+  /// Mutants declared equivalent that the runner does not make, each as a line.
+  private static func declarationProblems<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>
+  ) -> [String] {
+    let (mutants, names) = Mutant.derived(from: contract)
+    return contract.equivalentMutants.keys.filter { !mutants.contains($0) }.map { declared in
+      "\(declared) is declared equivalent, but the runner makes no such mutant: "
+        + "remove the declaration (feedbacks: \(names.joined(separator: ", ")))"
+    }
   }
 
   /// Runs the whole contract against `mutant` and says what killed it, if anything.
