@@ -9,15 +9,19 @@ import LoopContracts
 public enum HTMLReport {
   /// The page, each contract's diagram laid out by `dot` (``Graphviz``).
   ///
-  /// - Parameter run: The run.
+  /// - Parameters:
+  ///   - run: The run.
+  ///   - sourceMutants: What `make mutation` found, by app, to show in each contract.
   /// - Returns: The HTML text.
   /// - Throws: ``Graphviz/Failure`` when `dot` is missing or fails.
-  public static func render(_ run: ConformanceRun) throws(Graphviz.Failure) -> String {
+  public static func render(
+    _ run: ConformanceRun, sourceMutants: [String: SourceMutants] = [:]
+  ) throws(Graphviz.Failure) -> String {
     var diagrams: [String: String] = [:]
     for report in run.reports {
       diagrams[report.contract] = try Graphviz.svg(StateDiagram(report).dot)
     }
-    return render(run, diagrams: diagrams)
+    return render(run, diagrams: diagrams, sourceMutants: sourceMutants)
   }
 
   /// The page with the diagrams given, by contract name (an SVG element each).
@@ -25,15 +29,21 @@ public enum HTMLReport {
   /// - Parameters:
   ///   - run: The run.
   ///   - diagrams: Each contract's diagram; a contract without one shows its rows only.
+  ///   - sourceMutants: What `make mutation` found, by app, to show in each contract.
   /// - Returns: The HTML text.
-  public static func render(_ run: ConformanceRun, diagrams: [String: String]) -> String {
+  public static func render(
+    _ run: ConformanceRun, diagrams: [String: String],
+    sourceMutants: [String: SourceMutants] = [:]
+  ) -> String {
     var page = Page()
     page.add("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">")
     page.add("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
     page.add("<title>Conformance report</title>\n<style>\(style)</style>\n</head>\n<body>")
     summary(run, into: &page)
     for report in run.reports {
-      contract(report, diagram: diagrams[report.contract], into: &page)
+      contract(
+        report, diagram: diagrams[report.contract], source: sourceMutants[report.contract],
+        into: &page)
     }
     if !run.replays.isEmpty { recordings(run.replays, into: &page) }
     page.add("</body>\n</html>")
@@ -81,7 +91,9 @@ public enum HTMLReport {
     page.add("</header>")
   }
 
-  private static func contract(_ report: ContractReport, diagram: String?, into page: inout Page) {
+  private static func contract(
+    _ report: ContractReport, diagram: String?, source: SourceMutants?, into page: inout Page
+  ) {
     page.add(
       "<section class=\"contract \(report.passed ? "pass" : "fail")\" id=\"\(anchor(report.contract))\">"
     )
@@ -119,7 +131,29 @@ public enum HTMLReport {
     scenarios(report.scenarios, into: &page)
     exploration(report.exploration, into: &page)
     if let mutants = report.machineMutants { machineMutants(mutants, into: &page) }
+    sourceMutants(source, of: report.contract, into: &page)
     page.add("</section>")
+  }
+
+  private static func sourceMutants(
+    _ results: SourceMutants?, of contract: String, into page: inout Page
+  ) {
+    guard let results else {
+      page.add(
+        "<h3>Source-level mutants</h3><p class=\"note\">Not measured: <code>make mutation "
+          + "APP=\(e(contract))</code> measures the strength and shows it here.</p>")
+      return
+    }
+    let score = results.strength.map { "\(Int($0.rounded()))%" } ?? "-"
+    page.add(
+      "<h3>Source-level mutants: strength \(score) (\(results.killed) of \(results.judged) "
+        + "killed, \(e(results.scope)))</h3>")
+    rows(
+      nil, ["where it acts", "mutated line", "verdict"],
+      results.survivors.map { ["\($0.path):\($0.line)", $0.mutated, "survived"] }
+        + results.equivalent.map {
+          ["\($0.path):\($0.line)", $0.mutated, "equivalent: \($0.reason ?? "")"]
+        }, into: &page)
   }
 
   private static func scenarios(_ scenarios: [ScenarioResult], into page: inout Page) {
@@ -212,7 +246,7 @@ public enum HTMLReport {
     page.add(
       "<table><thead><tr>" + header.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>")
     for row in rows {
-      let failed = row.last == "fail"
+      let failed = row.last == "fail" || row.last == "survived"
       page.add(
         "<tr\(failed ? " class=\"fail\"" : "")>" + row.map { "<td>\(e($0))</td>" }.joined()
           + "</tr>")

@@ -56,6 +56,10 @@ let spec = CommandSpec(
       "min-strength", valueName: "P",
       help: "Not here: strength is the source-level score, make mutation MIN_STRENGTH=P"),
     .value(
+      "mutation-results", valueName: "DIR",
+      help: "With --format html, show make mutation's results from DIR in each contract",
+      default: ".build/mutation"),
+    .value(
       "shard", valueName: "K/N",
       help: "Run only part K of N of the contracts and recordings (merge the parts with merge)"),
   ],
@@ -243,7 +247,10 @@ func report(
   case .junit: report = JUnitReport.render(run)
   case .html:
     do throws(Graphviz.Failure) {
-      report = try HTMLReport.render(run)
+      report = try HTMLReport.render(
+        run,
+        sourceMutants: SourceMutants.read(
+          from: arguments.value("mutation-results") ?? ".build/mutation"))
     } catch {
       throw ConformanceError.cannotDraw(error.description)
     }

@@ -102,3 +102,39 @@ struct HTMLReportTests {
       page.contains("<pre class=\"trajectory\">off --press--&gt; on\non --press--&gt; off</pre>"))
   }
 }
+
+/// `make mutation`'s results, as scripts/mutation writes them, in the HTML report.
+struct SourceMutantsTests {
+  @Test func anAppsStrengthAndEachSurvivorsPlaceAreShownInItsContract() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mutation-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // As scripts/mutation's write_results writes it.
+    let written = """
+      {"app": "lamp", "equivalent": [{"line": 7, "mutated": "max(b, a)",
+        "path": "Apps/Lamp/Sources/Lamp.swift", "reason": "max is symmetric"}],
+       "format_version": 1, "judged": 17, "killed": 16, "scope": "seed 1, sample 60",
+       "survivors": [{"line": 12, "mutated": "if a <= b {", "path": "Apps/Lamp/Sources/Lamp.swift"}]}
+      """
+    try Data(written.utf8).write(to: folder.appendingPathComponent("lamp.json"))
+    try Data("not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
+    let results = SourceMutants.read(from: folder.path)
+    #expect(Array(results.keys) == ["lamp"])
+
+    let page = HTMLReport.render(
+      ConformanceRun(
+        reports: [ContractReport(contract: "lamp"), ContractReport(contract: "dial")],
+        durationSeconds: 1),
+      diagrams: [:], sourceMutants: results)
+    #expect(
+      page.contains(
+        "<h3>Source-level mutants: strength 94% (16 of 17 killed, seed 1, sample 60)</h3>"))
+    #expect(
+      page.contains(
+        "<tr class=\"fail\"><td>Apps/Lamp/Sources/Lamp.swift:12</td><td>if a &lt;= b {</td>"
+          + "<td>survived</td></tr>"))
+    #expect(page.contains("<td>equivalent: max is symmetric</td>"))
+    #expect(page.contains("Not measured: <code>make mutation APP=dial</code>"))
+  }
+}
