@@ -20,48 +20,59 @@ let spec = CommandSpec(
   abstract: "Check every app's contract: examples, invariants, scenarios, budgets, the table.",
   version: "1.0.0",
   options: [
-    .value("app", valueName: "NAME", help: "Check only this app's contract"),
+    .value("app", valueName: "NAME", help: "Check only this app's contract").notInherited(),
     .value(
       "format", valueName: "FORMAT",
       help: "text, json, junit or html (a page, with diagrams by Graphviz)",
       default: "text"),
     .value("output", valueName: "PATH", help: "Write the report to PATH, not standard output"),
     .value(
-      "seed", valueName: "N", help: "The seed of the exploration's random walks", default: "1"),
-    .value("depth", valueName: "N", help: "The exploration's breadth-first depth", default: "6"),
+      "seed", valueName: "N", help: "The seed of the exploration's random walks", default: "1"
+    ).notInherited(),
+    .value("depth", valueName: "N", help: "The exploration's breadth-first depth", default: "6")
+      .notInherited(),
     .value(
       "workers", valueName: "N",
-      help: "Contracts, mutants and exploration threads at once (default: every core)"),
+      help: "Contracts, mutants and exploration threads at once (default: every core)"
+    ).notInherited(),
     .value(
       "regressions", valueName: "DIR", help: "Replay saved failure paths from DIR",
-      default: "Conformance/Regressions"),
-    .value("save-failures", valueName: "DIR", help: "Save exploration failures to DIR, to replay"),
+      default: "Conformance/Regressions"
+    ).notInherited(),
+    .value("save-failures", valueName: "DIR", help: "Save exploration failures to DIR, to replay")
+      .notInherited(),
     .value(
       "replay", valueName: "FILE",
-      help: "Only replay the recording FILE (from --record) against its app's contract"),
+      help: "Only replay the recording FILE (from --record) against its app's contract"
+    ).notInherited(),
     .value(
       "minimize", valueName: "OUT",
-      help: "With --replay, write the shortest part of the failing recording that still fails"),
+      help: "With --replay, write the shortest part of the failing recording that still fails"
+    ).notInherited(),
     .value(
       "recordings", valueName: "DIR", help: "Replay every DIR/<app>/*.json recording too",
-      default: "Fixtures/recordings"),
-    .flag("diagram", help: "Print each contract's table as a Mermaid state diagram"),
+      default: "Fixtures/recordings"
+    ).notInherited(),
+    .flag("diagram", help: "Print each contract's table as a Mermaid state diagram").notInherited(),
     .flag(
       "mutate",
-      help: "Also run each contract against its machine-derived mutants (events, feedbacks)"),
+      help: "Also run each contract against its machine-derived mutants (events, feedbacks)"
+    ).notInherited(),
     .value(
       "min-machine-kills", valueName: "P",
       help: "With --mutate, fail when a contract kills under P percent of its machine mutants"),
     .value(
       "min-strength", valueName: "P",
-      help: "Not here: strength is the source-level score, make mutation MIN_STRENGTH=P"),
+      help: "Not here: strength is the source-level score, make mutation MIN_STRENGTH=P"
+    ).notInherited(),
     .value(
       "mutation-results", valueName: "DIR",
       help: "With --format html, show make mutation's results from DIR in each contract",
       default: ".build/mutation"),
     .value(
       "shard", valueName: "K/N",
-      help: "Run only part K of N of the contracts and recordings (merge the parts with merge)"),
+      help: "Run only part K of N of the contracts and recordings (merge the parts with merge)"
+    ).notInherited(),
   ],
   subcommands: [
     CommandSpec(
@@ -76,15 +87,51 @@ let spec = CommandSpec(
       ])
   ])
 
-/// The options of a run that `merge` does not take: the shards ran with them.
-let runOnlyOptions = [
-  "app", "seed", "depth", "workers", "regressions", "save-failures", "replay", "minimize",
-  "recordings", "diagram", "mutate", "shard",
-]
-
 await CLI.run(spec) { arguments in
   let format = try arguments.value("format", as: Format.self) ?? .text
-  let merging = arguments.subcommandPath == ["merge"]
+  let minimumKills = try arguments.value("min-machine-kills", as: Int.self)
+  if let minimumKills, !(0...100).contains(minimumKills) {
+    throw UsageError("--min-machine-kills must be a percentage, 0 to 100", usage: arguments.usage)
+  }
+  let run: ConformanceRun
+  if arguments.subcommandPath == ["merge"] {
+    // The run's own options are not merge's: the parser refuses them as unknown here.
+    run = try merge(arguments.positionals)
+  } else {
+    guard let ran = try await runContracts(arguments, minimumKills: minimumKills) else { return }
+    run = ran
+  }
+  try report(run, format: format, minimumKills: minimumKills, arguments)
+}
+
+/// The run the shards' JSON reports at `paths` make together.
+func merge(_ paths: [String]) throws -> ConformanceRun {
+  var parts: [ConformanceRun] = []
+  for path in paths {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw ConformanceError.cannotRead(path, "\(error.localizedDescription)")
+    }
+    do throws(JSONReport.ReadError) {
+      parts.append(try JSONReport.read(data, path: path))
+    } catch {
+      throw ConformanceError.cannotMerge(error.description)
+    }
+  }
+  do throws(MergeError) {
+    return try ConformanceRun.merge(parts)
+  } catch {
+    throw ConformanceError.cannotMerge(error.message)
+  }
+}
+
+/// Runs what the arguments ask for: the contracts' table as diagrams, a replay, or the checks;
+/// `nil` when what was asked is done and printed.
+func runContracts(_ arguments: ParsedArguments, minimumKills: Int?) async throws
+  -> ConformanceRun?
+{
   if arguments.value("min-strength") != nil {
     throw UsageError(
       "--min-strength is not a conformance option: strength is the source-level mutation "
@@ -92,17 +139,9 @@ await CLI.run(spec) { arguments in
         + "the machine-derived mutants, give --mutate --min-machine-kills P",
       usage: arguments.usage)
   }
-  let minimumKills = try arguments.value("min-machine-kills", as: Int.self)
-  if let minimumKills {
-    guard (0...100).contains(minimumKills) else {
-      throw UsageError(
-        "--min-machine-kills must be a percentage, 0 to 100", usage: arguments.usage)
-    }
-    guard arguments.flag("mutate") || merging else {
-      throw UsageError("--min-machine-kills needs --mutate", usage: arguments.usage)
-    }
+  if minimumKills != nil, !arguments.flag("mutate") {
+    throw UsageError("--min-machine-kills needs --mutate", usage: arguments.usage)
   }
-
   var contracts = registeredContracts
   if let app = arguments.value("app") {
     contracts = contracts.filter { $0.name == app }
@@ -113,45 +152,6 @@ await CLI.run(spec) { arguments in
         usage: arguments.usage)
     }
   }
-
-  let run: ConformanceRun
-  if merging {
-    if let given = runOnlyOptions.first(where: arguments.isGiven) {
-      throw UsageError(
-        "--\(given) is an option of a run, not of merge: give it to every shard",
-        usage: arguments.usage)
-    }
-    var parts: [ConformanceRun] = []
-    for path in arguments.positionals {
-      let data: Data
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw ConformanceError.cannotRead(path, "\(error.localizedDescription)")
-      }
-      do throws(JSONReport.ReadError) {
-        parts.append(try JSONReport.read(data, path: path))
-      } catch {
-        throw ConformanceError.cannotMerge(error.description)
-      }
-    }
-    do throws(MergeError) {
-      run = try ConformanceRun.merge(parts)
-    } catch {
-      throw ConformanceError.cannotMerge(error.message)
-    }
-  } else {
-    guard let ran = try await runContracts(contracts, arguments) else { return }
-    run = ran
-  }
-  try report(run, format: format, minimumKills: minimumKills, arguments)
-}
-
-/// Runs what the arguments ask for: the contracts' table as diagrams, a replay, or the checks;
-/// `nil` when what was asked is done and printed.
-func runContracts(_ contracts: [AnyContract], _ arguments: ParsedArguments) async throws
-  -> ConformanceRun?
-{
   let seed = try arguments.value("seed", as: Int.self) ?? 1
   let depth = try arguments.value("depth", as: Int.self) ?? 6
   guard seed >= 0 else { throw UsageError("--seed must not be negative", usage: arguments.usage) }

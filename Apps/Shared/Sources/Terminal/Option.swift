@@ -23,6 +23,9 @@ public struct Option: Hashable, Sendable {
   public var takesValue: Bool
   /// The value used when the option is not given; shown in the help.
   public var defaultValue: String?
+  /// Whether the command's subcommands accept it too (the default), or only the command
+  /// that declares it.
+  public var isInherited: Bool
 
   /// Creates an option.
   ///
@@ -45,6 +48,18 @@ public struct Option: Hashable, Sendable {
     self.help = help
     self.takesValue = takesValue
     self.defaultValue = defaultValue
+    self.isInherited = true
+  }
+
+  /// The option accepted by the command that declares it only, not by its subcommands:
+  /// `conformance --seed` sets how a run explores, and `conformance merge --seed` is refused as
+  /// an unknown option.
+  ///
+  /// - Returns: The option, not inherited.
+  public func notInherited() -> Option {
+    var option = self
+    option.isInherited = false
+    return option
   }
 
   /// A boolean flag: present or not, never a value.

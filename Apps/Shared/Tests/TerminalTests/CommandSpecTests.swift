@@ -47,6 +47,21 @@ struct CommandSpecTests {
     #expect(spec.helpText().contains("  <part>...   "))
   }
 
+  @Test func anOptionNotInheritedIsTheDeclaringCommandsOnly() throws {
+    let spec = CommandSpec(
+      name: "tool", abstract: "Runs or merges.",
+      options: [
+        .value("format", valueName: "FORMAT", help: "How", default: "text"),
+        .value("seed", valueName: "N", help: "Seed", default: "1").notInherited(),
+      ],
+      subcommands: [CommandSpec(name: "merge", abstract: "Merges.")])
+    #expect(try parse(spec, "--seed", "2").value("seed") == "2")
+    #expect(try parse(spec, "merge", "--format", "json").value("format") == "json")
+    #expect(usageError(spec, "merge", "--seed", "2")?.message == "unknown option '--seed'")
+    let help = spec.helpText(for: ["merge"])
+    #expect(help.contains("--format") && !help.contains("--seed"))
+  }
+
   @Test func flagIsSetWhenGiven() throws {
     let parsed = try parse(Specs.movies, "--json", "--pages", "2")
     #expect(parsed.flag("json"))

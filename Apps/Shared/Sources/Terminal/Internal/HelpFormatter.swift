@@ -7,14 +7,16 @@ struct HelpFormatter {
 
   private var command: CommandSpec { path[path.count - 1] }
 
-  /// The options accepted here: the command's own, then each ancestor's, nearest first, a
-  /// name declared closer hiding the same name further up.
+  /// The options accepted here: the command's own, then each ancestor's that its
+  /// subcommands inherit (``Option/isInherited``), nearest first, a name declared closer
+  /// hiding the same name further up.
   var optionsInScope: [Option] {
     var seen = Set<String>()
     var options: [Option] = []
-    for command in path.reversed() {
-      for option in command.options where seen.insert(option.long).inserted {
-        options.append(option)
+    for (depth, command) in path.enumerated().reversed() {
+      let own = depth == path.count - 1
+      for option in command.options where own || option.isInherited {
+        if seen.insert(option.long).inserted { options.append(option) }
       }
     }
     return options
