@@ -196,7 +196,9 @@ public struct ContractRunner: Sendable {
     of contract: Contract<M, Phase, Kind>
   ) -> [String] {
     let (mutants, names) = Mutant.derived(from: contract)
-    return contract.equivalentMutants.keys.filter { !mutants.contains($0) }.map { declared in
+    // In the order of their descriptions: a dictionary's order changes from process to process.
+    let declared = contract.equivalentMutants.keys.filter { !mutants.contains($0) }
+    return declared.sorted { $0.description < $1.description }.map { declared in
       "\(declared) is declared equivalent, but the runner makes no such mutant: "
         + "remove the declaration (feedbacks: \(names.joined(separator: ", ")))"
     }

@@ -77,6 +77,22 @@ struct MachineMutantTests {
     #expect(strength.hasWrongDeclarations)
   }
 
+  @Test func wrongDeclarationsAreListedInTheOrderOfTheirWordsEveryRun() async {
+    let contract = TurnstileContracts.contract(
+      { Turnstile() },
+      equivalentMutants: [
+        .withoutFeedback("poll"): "?", .withoutFeedback("alarm"): "?",
+        .withoutFeedback("bell"): "?",
+      ])
+    let problems = await runner.machineMutants(of: contract).problems
+    #expect(
+      problems
+        == ["alarm", "bell", "poll"].map { name in
+          "the feedback `\(name)` is removed is declared equivalent, but the runner makes no such "
+            + "mutant: remove the declaration (feedbacks: )"
+        })
+  }
+
   @Test func anAlphabetWithNoEventsIsATableProblemNamingTheInitialState() async {
     let report = await runner.run(
       TurnstileContracts.contract({ Turnstile() }, alphabet: { _ in [] }))
