@@ -275,8 +275,7 @@ public enum HTMLReport {
   }
 
   private static func seconds(_ value: Double) -> String {
-    let hundredths = (value * 100).rounded()
-    return "\(Int(hundredths) / 100).\(String(format2: Int(hundredths) % 100)) s"
+    TextReport.format(value) + " s"
   }
 
   /// An element id for a contract's section.
@@ -284,21 +283,9 @@ public enum HTMLReport {
     "contract-" + String(contract.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" })
   }
 
-  /// Text escaped for HTML.
+  /// Text escaped for HTML (``Markup/escaped(_:)``), short because the page uses it everywhere.
   static func e(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
+    Markup.escaped(text)
   }
 
   private struct Page {
@@ -350,11 +337,4 @@ public enum HTMLReport {
       a { color: inherit; text-decoration: none; }
     }
     """
-}
-
-extension String {
-  /// A number from 0 to 99 with two digits.
-  fileprivate init(format2 value: Int) {
-    self = value < 10 ? "0\(value)" : "\(value)"
-  }
 }

@@ -17,11 +17,11 @@ public enum JUnitReport {
       let cases = testCases(report)
       let failures = cases.filter { $0.failure != nil }.count
       lines.append(
-        #"  <testsuite name="\#(escape(report.contract))" tests="\#(cases.count)" failures="\#(failures)" time="\#(report.durationSeconds)">"#
+        #"  <testsuite name="\#(Markup.escaped(report.contract))" tests="\#(cases.count)" failures="\#(failures)" time="\#(report.durationSeconds)">"#
       )
       for testCase in cases {
         lines += testCaseLines(
-          #"    <testcase classname="\#(escape(report.contract)).\#(testCase.group)" name="\#(escape(testCase.name))" time="\#(testCase.time)""#,
+          #"    <testcase classname="\#(Markup.escaped(report.contract)).\#(testCase.group)" name="\#(Markup.escaped(testCase.name))" time="\#(testCase.time)""#,
           failure: testCase.failure)
       }
       lines.append("  </testsuite>")
@@ -32,7 +32,7 @@ public enum JUnitReport {
         #"  <testsuite name="recordings" tests="\#(run.replays.count)" failures="\#(failures)">"#)
       for replay in run.replays {
         lines += testCaseLines(
-          #"    <testcase classname="recordings" name="\#(escape(replay.path))""#,
+          #"    <testcase classname="recordings" name="\#(Markup.escaped(replay.path))""#,
           failure: replay.failure?.message)
       }
       lines.append("  </testsuite>")
@@ -48,7 +48,7 @@ public enum JUnitReport {
     let headline = failure.split(separator: "\n").first.map(String.init) ?? failure
     return [
       opening + ">",
-      #"      <failure message="\#(escape(headline))">\#(escape(failure))</failure>"#,
+      #"      <failure message="\#(Markup.escaped(headline))">\#(Markup.escaped(failure))</failure>"#,
       "    </testcase>",
     ]
   }
@@ -115,19 +115,4 @@ public enum JUnitReport {
     return cases
   }
 
-  /// Escapes the five XML special characters.
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
 }

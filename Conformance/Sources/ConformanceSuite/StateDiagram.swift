@@ -135,7 +135,7 @@ public struct StateDiagram: Sendable {
         : rows.contains(where: \.survives) ? Self.survivorColour : weakest.colour
       let label = rows.map { line in
         let text =
-          Self.htmlEscaped(line.event) + (line.undeclared ? " (undeclared)" : "")
+          Markup.escaped(line.event) + (line.undeclared ? " (undeclared)" : "")
           + (line.survives ? " (survivor)" : "")
         return "<font color=\"\(line.colour)\">\(text)</font>"
       }.joined(separator: "<br/>")
@@ -171,9 +171,4 @@ public struct StateDiagram: Sendable {
       .replacing("\n", with: "\\n") + "\""
   }
 
-  /// Text for a DOT HTML-like label.
-  static func htmlEscaped(_ text: String) -> String {
-    text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
-      .replacing("\"", with: "&quot;")
-  }
 }
