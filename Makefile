@@ -14,7 +14,7 @@ APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
 
-.PHONY: help deps build test conformance machine-mutants strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint \
+.PHONY: help deps build test conformance machine-mutants strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint doc-examples \
   format coverage docs api-check clean
 
 help: ## List the targets (the default)
@@ -152,9 +152,13 @@ new-feature: ## Start Apps/Foo from Templates/Feature, renamed and wired in (NAM
 new-feature-check: ## Check new-feature in a temporary copy: make, build, test and run one (slow)
 	scripts/test-new-feature
 
-lint: ## Check formatting and style with swift format (--strict), and that docs/ARCHITECTURE.md draws Package.swift's module graph
+lint: ## Check formatting and style with swift format (--strict), that docs/ARCHITECTURE.md draws Package.swift's module graph, and that the compiled code examples are current
 	$(SWIFT) format lint --strict --recursive $(SWIFT_PATHS)
 	scripts/module-graph --check
+	scripts/doc-examples --check
+
+doc-examples: ## Copy the code examples of doc comments and docs/ pages into the test build, which compiles them
+	scripts/doc-examples
 
 module-graph: ## Redraw docs/ARCHITECTURE.md's module graph from Package.swift
 	scripts/module-graph

@@ -72,6 +72,29 @@ let package = Package(
       dependencies: ["LoopSynchronization", "Loop", "LoopTesting", "LoopContracts", "TestSupport"],
       path: "Runtime/Tests/LoopContractsTests"
     ),
+    // The code examples of doc comments, compiled (scripts/doc-examples writes Generated/; the
+    // names the examples assume are in Contexts/). It has no tests to run.
+    .testTarget(
+      name: "DocExamplesTests",
+      dependencies: [
+        "CalendarDay", "ConformanceSuite", "Fixtures", "HTTPRetry", "HTTPTransport", "Loop",
+        "LoopContracts", "LoopRecording", "LoopTesting", "MovieCatalog", "MovieCatalogDoubles",
+        "MovieCatalogRecording", "MoviesCLI", "MoviesContract", "MoviesFeature", "SearchContract",
+        "SearchFeature",
+        "TemplateFeature", "Terminal", "TrailsFeature", "TrailsModel", "TrailsPersistence",
+        "Weather",
+      ],
+      path: "Runtime/Tests/DocExamplesTests"),
+    // The code examples of docs/ and the README, compiled apart: a page may sketch a feature's
+    // own declarations (docs/CONTRACTS.md writes Movies' contract), so it does not see the real
+    // ones.
+    .testTarget(
+      name: "DocPageExamplesTests",
+      dependencies: [
+        "CalendarDay", "Loop", "LoopContracts", "LoopTesting", "MovieCatalog", "MoviesFeature",
+        "TrailsFeature", "TrailsModel", "TrailsPersistence",
+      ],
+      path: "Runtime/Tests/DocPageExamplesTests"),
     .target(
       name: "Fixtures",
       path: "Fixtures/Sources/Fixtures",

@@ -16,7 +16,10 @@ import TrailsFeature
 /// for a new feature, above the `new-feature: contracts` line):
 ///
 /// ```swift
-/// AnyContract(MoviesFeature.Movies.contract),
+/// let registeredContracts: [AnyContract] = [
+///   AnyContract(Movies.contract, replaying: Movies.recordingReplay),
+///   // new-feature: contracts
+/// ]
 /// ```
 public let registeredContracts: [AnyContract] = [
   AnyContract(Movies.contract, replaying: Movies.recordingReplay),

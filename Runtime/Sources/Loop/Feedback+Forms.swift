@@ -7,9 +7,11 @@ extension Feedback {
   /// running effect. A debounce is an effect that sleeps on the injected clock first:
   ///
   /// ```swift
-  /// .onChange(of: { $0.pendingQuery }, name: "search") { query in
+  /// let debounce = Feedback<Search.State, Search.Event>.onChange(
+  ///   of: \.status.debouncing, name: "debounce"
+  /// ) { query in
   ///   try await clock.sleep(for: .milliseconds(300))
-  ///   return .resultsLoaded(try await catalog.search(query, 1))
+  ///   return .debounced(query)
   /// }
   /// ```
   ///

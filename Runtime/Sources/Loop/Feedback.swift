@@ -50,7 +50,8 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// ```swift
   /// // Start a poll when polling is switched on, stop it when switched off.
-  /// Feedback<State, Event>.custom(name: "poll", initial: false) { wasOn, state, _, effects in
+  /// let poll = Feedback<State, Event>.custom(name: "poll", initial: false) {
+  ///   wasOn, state, _, effects in
   ///   guard state.polling != wasOn else { return }
   ///   wasOn = state.polling
   ///   if state.polling {

@@ -6,7 +6,7 @@
 /// ```swift
 /// struct Counter: Machine {
 ///   struct State: Hashable, Sendable { var count = 0 }
-///   enum Event: Sendable { case increment }
+///   enum Event: Codable, Sendable { case increment }  // Codable for contracts and recordings
 ///
 ///   let clock: any Clock<Duration>
 ///

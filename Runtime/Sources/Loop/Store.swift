@@ -104,7 +104,7 @@ public final class Store<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// ```swift
   /// store.send(.textChanged("swift"))
-  /// let answer = await store.first { $0.text == "swift" && $0.isSettled }
+  /// let answer = await store.first { $0.query == "swift" && !$0.movies.isEmpty }
   /// ```
   ///
   /// To give up, cancel the task that waits (its `nil` says so), or give a timeout with
@@ -128,7 +128,8 @@ public final class Store<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// ```swift
   /// store.send(.textChanged("swift"))
-  /// guard let answer = await store.first(where: { $0.isSettled }, timeout: .seconds(30)) else {
+  /// guard let answer = await store.first(where: { !$0.movies.isEmpty }, timeout: .seconds(30))
+  /// else {
   ///   throw Timeout()
   /// }
   /// ```

@@ -7,7 +7,7 @@ import LoopRecording
 /// The conformance registry holds these:
 ///
 /// ```swift
-/// let registered: [AnyContract] = [AnyContract(MoviesFeature.contract)]
+/// let registered: [AnyContract] = [AnyContract(Movies.contract), AnyContract(Search.contract)]
 /// ```
 public struct AnyContract: Sendable {
   /// The contract's name.

@@ -20,12 +20,20 @@ import LoopTesting
 /// yet there, and at a call whose answer it had not sent yet there.
 ///
 /// ```swift
-/// MovieCatalog(popular: { _ in throw ... }, search: { query, page in
-///   try await tape.answer("search \"\(query)\" page \(page)") { call in
-///     guard case .search(query, page, let outcome) = call else { return nil }
-///     return outcome
-///   }
-/// })
+/// let catalog = MovieCatalog(
+///   popular: { page in
+///     try await tape.answer("popular page \(page)") { call -> MovieCatalogCall.Outcome? in
+///       guard case .popular(page, let outcome) = call else { return nil }
+///       return outcome
+///     }
+///   },
+///   search: { query, page in
+///     try await tape.answer("search \"\(query)\" page \(page)") {
+///       call -> MovieCatalogCall.Outcome? in
+///       guard case .search(query, page, let outcome) = call else { return nil }
+///       return outcome
+///     }
+///   })
 /// ```
 public final class CallTape<Call: Codable & Sendable>: Sendable {
   private struct Book {

@@ -9,17 +9,18 @@ import Loop
 /// registered contract with ``ContractRunner``.
 ///
 /// ```swift
-/// enum Phase: CaseIterable { case zero, counting }
-/// enum Kind: String, CaseIterable { case increment }  // named after Event's cases
+/// enum Phase: CaseIterable, Sendable { case zero, counting }
+/// enum Kind: String, CaseIterable, Sendable { case increment }  // named after Event's cases
 ///
 /// static let contract = Contract<Counter, Phase, Kind>(
 ///   name: "counter",
+///   initialStates: [Counter.State()],
 ///   phase: { $0.count == 0 ? .zero : .counting },
 ///   table: [Move(.zero, on: .increment, to: .counting), Move(.counting, on: .increment, to: .counting)],
 ///   examples: [Example("one", given: .init(count: 0), when: .increment, then: .init(count: 1))],
 ///   invariants: [Invariant("never negative") { $0.count >= 0 }],
 ///   alphabet: { _ in [.increment] },
-///   makeMachine: { Counter() })
+///   makeMachine: { Counter(clock: ContinuousClock()) })
 /// ```
 public struct Contract<M: Machine, Phase: ContractLabel, Kind: ContractLabel>: Sendable
 where M.State: Hashable, M.Event: Codable {

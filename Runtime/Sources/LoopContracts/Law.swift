@@ -10,12 +10,14 @@
 /// invariant, and the report shows the state before and after it.
 ///
 /// ```swift
-/// Law("a query change leaves the cache alone", on: .textChanged) { before, _, after in
-///   after.cache == before.cache
-/// }
-/// Law("a step never lowers the revision") { before, _, after in
-///   after.revision >= before.revision
-/// }
+/// let laws: [Law<Search.State, Search.Event, Search.Kind>] = [
+///   Law("a query change leaves the cache alone", on: .textChanged) { before, _, after in
+///     after.cache == before.cache
+///   },
+///   Law("a step never lowers the count of requests") { before, _, after in
+///     after.requestsStarted >= before.requestsStarted
+///   },
+/// ]
 /// ```
 public struct Law<State: Sendable, Event: Sendable, Kind: ContractLabel>: Sendable {
   /// The rule, in words; reports use it.

@@ -5,8 +5,10 @@
 /// Phases and kinds are the feature's enums, so a misspelt row does not compile.
 ///
 /// ```swift
-/// Move(.idle, on: .nextPage, to: .loading)
-/// Move(.loading, on: .nextPage, to: .loading)  // ignored while loading
+/// let table: [Move<Movies.Phase, Movies.Kind>] = [
+///   Move(.empty, on: .nextPage, to: .loading),
+///   Move(.loading, on: .nextPage, to: .loading),  // ignored while loading
+/// ]
 /// ```
 public struct Move<Phase: ContractLabel, Kind: ContractLabel>: Hashable, Sendable,
   CustomStringConvertible

@@ -11,8 +11,10 @@ import LoopTesting
 /// of the first value that comes back different, or with the error the trip threw.
 ///
 /// ```swift
-/// RoundTrip("a recorded state decodes to itself", sample: 500) { $0 } through: { state in
-///   try JSONDecoder().decode(State.self, from: JSONEncoder().encode(state))
+/// let codec = RoundTrip<Search.State>("a recorded state decodes to itself", sample: 500) {
+///   $0
+/// } through: { state in
+///   try JSONDecoder().decode(Search.State.self, from: JSONEncoder().encode(state))
 /// }
 /// ```
 public struct RoundTrip<State: Sendable>: Sendable {

@@ -5,11 +5,11 @@ import LoopTesting
 /// the shared fixtures, and the call budgets the doubles must keep.
 ///
 /// ```swift
-/// Scenario("three rapid next-page requests cause one call") { context in
+/// let scenario = Scenario<Movies>("three rapid next-page requests cause one call") { context in
 ///   let popular = CallLog<Int>()
-///   let store = context.store(
-///     initial: Movies.State(),
-///     machine: Movies(catalog: .fixtures.recording(popular: popular)))
+///   var catalog = MovieCatalog.fixtures
+///   catalog.popular = popular.recording { page in try await MovieCatalog.fixtures.popular(page) }
+///   let store = context.store(initial: Movies.State(), machine: Movies(catalog: catalog))
 ///   store.send(.nextPage)
 ///   store.send(.nextPage)
 ///   store.send(.nextPage)

@@ -14,7 +14,7 @@ import LoopSynchronization
 /// never the environment, so no API key or token.
 ///
 /// ```swift
-/// let recorder = try Recorder<Search.State, Search.Event, SearchCall>(
+/// let recorder = try Recorder<Search.State, Search.Event, MovieCatalogCall>(
 ///   app: "movie-search", initialState: Search.State(), file: "bug.jsonl")
 /// let store = recorder.store(running: search)
 /// // ... run ...

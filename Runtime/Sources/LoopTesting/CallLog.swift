@@ -6,12 +6,11 @@ import LoopSynchronization
 /// double records each call and then does its work:
 ///
 /// ```swift
-/// let searches = CallLog<String>()
-/// let catalog = MovieCatalog(search: searches.recording { query in
-///   try await MovieCatalog.fixtures.search(query)
-/// })
+/// let pages = CallLog<Int>()
+/// var catalog = MovieCatalog.fixtures
+/// catalog.popular = pages.recording { page in try await MovieCatalog.fixtures.popular(page) }
 /// // ... drive the store ...
-/// #expect(searches.arguments == ["swift"])
+/// #expect(pages.arguments == [1])
 /// ```
 ///
 /// A call made by an effect that a TestStore runs also records which feedback started that
@@ -90,7 +89,8 @@ public final class CallLog<Arguments: Sendable>: Sendable {
   /// its task is cancelled.
   ///
   /// ```swift
-  /// catalog.search = searchLog.recording { query in try await fixtures.search(query) }
+  /// var catalog = MovieCatalog.fixtures
+  /// catalog.popular = pages.recording { page in try await MovieCatalog.fixtures.popular(page) }
   /// ```
   ///
   /// - Parameter body: The double's behaviour.

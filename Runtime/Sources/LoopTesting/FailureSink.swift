@@ -8,7 +8,7 @@ import LoopSynchronization
 ///
 /// ```swift
 /// let sink = FailureSink()
-/// await sink.collect { await scenario(store) }
+/// await sink.collect { await store.wait { $0.movies.count == 20 } }
 /// for failure in sink.failures { print(failure.message) }
 /// ```
 public final class FailureSink: Sendable {

@@ -54,8 +54,9 @@ public struct StateDiff: Sendable, CustomStringConvertible {
   /// it has no value at that path: an element, member or key present on the other side only.
   ///
   /// ```swift
-  /// StateDiff.Difference(path: "movies[2].title", expected: "\"Dune\"", actual: "\"Arrival\"")
-  /// StateDiff.Difference(path: "tags{\"new\"}", expected: nil, actual: "\"new\"")
+  /// let title = StateDiff.Difference(
+  ///   path: "movies[2].title", expected: "\"Dune\"", actual: "\"Arrival\"")
+  /// let tag = StateDiff.Difference(path: "tags{\"new\"}", expected: nil, actual: "\"new\"")
   /// ```
   public struct Difference: Hashable, Sendable {
     /// Where the values differ: `movies[2].title`, `status`, `cache["star"]`, `tags{"swift"}`.
@@ -151,7 +152,7 @@ public struct StateDiff: Sendable, CustomStringConvertible {
   /// field or element per line, and a collection of more than 10 elements folded after the
   /// tenth, with a line counting the rest (`… 20 more (30 in all)`).
   ///
-  /// ```
+  /// ```text
   ///   status
   ///   - expected: .loading(page: 2)
   ///   + actual:   .idle

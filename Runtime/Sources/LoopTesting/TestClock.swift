@@ -10,8 +10,8 @@ import LoopSynchronization
 /// let clock = TestClock()
 /// // A feature's effect sleeps: `try await clock.sleep(for: .milliseconds(300))`.
 /// // When it is asleep (a `TestStore` knows when):
-/// clock.advance(by: .milliseconds(299))  // still asleep: `clock.sleepers == [+300 ms]`
-/// clock.advance(by: .milliseconds(1))  // the deadline is reached: it wakes
+/// await clock.advance(by: .milliseconds(299))  // still asleep: `clock.sleepers == [+300 ms]`
+/// await clock.advance(by: .milliseconds(1))  // the deadline is reached: it wakes
 /// ```
 ///
 /// A cancelled sleep ends at once, throwing `CancellationError`, and leaves ``sleepers``.

@@ -85,7 +85,9 @@ extension TestStore {
   /// Name the case by its constructor, as Swift spells it without macros:
   ///
   /// ```swift
-  /// await store.receive(Search.Event.loaded) { $0.status = .results(...) }
+  /// await store.receive(Search.Event.loaded) {
+  ///   $0.status = .results(Search.Results(query: "swift", first: page))
+  /// }
   /// ```
   ///
   /// An event matches when its payload, taken out and put back with `embed`, gives the same
@@ -119,10 +121,12 @@ extension TestStore {
   /// Claims the next event an effect sent, which must satisfy `matcher`, and asserts its state.
   ///
   /// Use it to accept an event by a property of its payload; to accept any event of one
-  /// case, pass the case's constructor instead (`receive(Event.resultsLoaded)`):
+  /// case, pass the case's constructor instead (`receive(Event.loaded)`):
   ///
   /// ```swift
-  /// await store.receive({ if case .resultsLoaded(let page) = $0 { page.count > 1 } else { false } })
+  /// await store.receive({
+  ///   if case .loaded(_, let page) = $0 { page.results.count > 1 } else { false }
+  /// })
   /// ```
   ///
   /// - Parameters:

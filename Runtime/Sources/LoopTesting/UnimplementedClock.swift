@@ -5,7 +5,8 @@
 /// deadline, then throws `CancellationError` so the feature stops as if it had been cancelled.
 ///
 /// ```swift
-/// let feature = Feature(clock: UnimplementedClock("debounce clock"))
+/// let search = Search(
+///   catalog: .fixtures, clock: UnimplementedClock("debounce clock"), localCatalog: { [] })
 /// ```
 public final class UnimplementedClock: Clock, Sendable {
   /// A point in the clock's time: the same offset-from-zero instant as a ``TestClock``'s.

@@ -15,7 +15,7 @@ import MovieCatalog
 /// movie (by id) is ranked once, the first time it appears in the input.
 ///
 /// ```swift
-/// OfflineRanking.rank("star", in: movies).map(\.title)
+/// let titles = OfflineRanking.rank("star", in: movies).map(\.title)
 /// // ["Starfall Academy", "Stardust Motel", "The Weight of Stars", "Rockstar Summer"]
 /// ```
 public enum OfflineRanking {

@@ -18,7 +18,7 @@ extension Search {
   /// restarts nothing and asks for nothing.
   ///
   /// ```swift
-  /// Search.normalized("  Star \t Wars ")  // "star wars"
+  /// let query = Search.normalized("  Star \t Wars ")  // "star wars"
   /// ```
   ///
   /// - Parameter text: What the user typed.

@@ -9,7 +9,7 @@ import MovieCatalog
 /// ```swift
 /// var cache = SearchCache(capacity: 2)
 /// cache.insert(page, for: .init(query: "star", page: 1))
-/// cache.lookup(.init(query: "star", page: 1))  // the page, now the most recently used
+/// let hit = cache.lookup(.init(query: "star", page: 1))  // the page, now the most recently used
 /// ```
 public struct SearchCache: Hashable, Sendable, Codable {
   /// What a page is cached under.

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let start = try #require(Day("2026-12-01"))
-/// start.adding(days: 31)  // 2027-01-01
+/// let end = start.adding(days: 31)  // 2027-01-01
 /// ```
 public struct Day: Hashable, Sendable, Comparable, Codable, LosslessStringConvertible {
   /// The year, from 1 to 9999.

@@ -16,14 +16,16 @@ import Foundation
 /// Waits are slept on the clock the client is given, so tests advance a test clock.
 ///
 /// ```swift
-/// var retries = 0
-/// while true {
-///   let response = try await send(request)
-///   guard RetryPolicy.retries(status: response.status) else { return response }
-///   retries += 1
-///   guard let wait = policy.delay(beforeRetry: retries, retryAfter: response.retryAfter)
-///   else { throw failure(response) }
-///   try await clock.sleep(for: wait)
+/// func send(_ request: URLRequest) async throws -> Response {
+///   var retries = 0
+///   while true {
+///     let response = try await attempt(request)
+///     guard RetryPolicy.retries(status: response.status) else { return response }
+///     retries += 1
+///     guard let wait = policy.delay(beforeRetry: retries, retryAfter: response.retryAfter)
+///     else { throw failure(response) }
+///     try await clock.sleep(for: wait)
+///   }
 /// }
 /// ```
 public struct RetryPolicy: Sendable {

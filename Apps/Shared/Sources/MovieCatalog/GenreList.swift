@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let list = try Fixtures.decode(GenreList.self, from: "movies/genres.json")
-/// movie.genreIDs.compactMap(list.name(of:))  // ["Action", "Thriller"]
+/// let names = movie.genreIDs.compactMap(list.name(of:))  // ["Action", "Thriller"]
 /// ```
 public struct GenreList: Hashable, Sendable, Codable {
   /// Every genre, in TMDB's order.

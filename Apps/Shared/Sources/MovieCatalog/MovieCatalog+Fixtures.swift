@@ -19,7 +19,8 @@ extension MovieCatalog {
   ///
   /// ```swift
   /// let page = try await MovieCatalog.fixtures.search("night", 1)
-  /// page.results.map(\.title)  // ["Midnight on Harrow Street", "Night Shift at ...", ...]
+  /// let titles = page.results.map(\.title)
+  /// // ["Midnight on Harrow Street", "Night Shift at ...", ...]
   /// ```
   public static let fixtures = MovieCatalog(
     popular: { page in
@@ -42,9 +43,11 @@ extension MovieCatalog {
   ///    file outside `movies/search/`). Every other character, accents included, is kept.
   ///
   /// ```swift
-  /// MovieCatalog.fixtureName(forQuery: "  Star   Wars ")  // "star-wars"
-  /// MovieCatalog.fixtureName(forQuery: "C++ Tales")      // "cplusplus-tales"
-  /// MovieCatalog.fixtureName(forQuery: "Café Minuit")    // "café-minuit"
+  /// let names = [
+  ///   MovieCatalog.fixtureName(forQuery: "  Star   Wars "),  // "star-wars"
+  ///   MovieCatalog.fixtureName(forQuery: "C++ Tales"),       // "cplusplus-tales"
+  ///   MovieCatalog.fixtureName(forQuery: "Café Minuit"),     // "café-minuit"
+  /// ]
   /// ```
   ///
   /// - Parameter query: What the user searched for.

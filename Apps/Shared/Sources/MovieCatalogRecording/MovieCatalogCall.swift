@@ -45,7 +45,7 @@ extension MovieCatalog {
   /// A catalog whose every call is answered from a recording: a replay's call tape.
   ///
   /// ```swift
-  /// MovieCatalog.answering { call, match in try await tape.answer(call, match) }
+  /// let catalog = MovieCatalog.answering { call, match in try await tape.answer(call, match) }
   /// ```
   ///
   /// - Parameter answer: Given the call in words and a match that takes a recorded call to

@@ -10,12 +10,10 @@ import Foundation
 /// an exit status, never a stack trace.
 ///
 /// ```swift
-/// @main enum Movies {
-///   static func main() async {
-///     await CLI.run(spec) { parsed in
-///       let pages = try parsed.value("pages", as: Int.self) ?? 1
-///       ...
-///     }
+/// static func main() async {  // in the app's @main type
+///   await CLI.run(spec) { parsed in
+///     let pages = try parsed.value("pages", as: Int.self) ?? 1
+///     StandardOutput.writeLine("\(pages) pages")
 ///   }
 /// }
 /// ```

@@ -21,8 +21,10 @@ import LoopSynchronization
 ///   try CommandRecording<Search.State, Search.Event, MovieCatalogCall>(
 ///     path: path, app: "movie-search", initialState: Search.State())
 /// }
-/// let catalog = recording.map { catalog.recording(into: $0.recorder) } ?? catalog
-/// try await CommandRecording.writing(recording) { ... run the command ... }
+/// let recorded = recording.map { catalog.recording(into: $0.recorder) } ?? catalog
+/// try await CommandRecording.writing(recording) {
+///   try await run(Search(catalog: recorded, clock: ContinuousClock(), localCatalog: { [] }))
+/// }
 /// ```
 public struct CommandRecording<
   State: Codable & Sendable, Event: Codable & Sendable, Call: Codable & Sendable

@@ -13,7 +13,7 @@
 ///     ]),
 ///   ])
 /// switch try spec.parse(CommandLine.arguments.dropFirst()) {
-/// case .run(let parsed): ...  // parsed.subcommandPath == ["plan", "add"]
+/// case .run(let parsed): try await run(parsed)  // parsed.subcommandPath == ["plan", "add"]
 /// case .help(let text), .version(let text): StandardOutput.writeLine(text)
 /// }
 /// ```

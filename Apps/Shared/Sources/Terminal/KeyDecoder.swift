@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
-/// decoder.feed([0x1B, 0x5B, 0x41, 0x71])  // [.up, .character("q")]
+/// let keys = decoder.feed([0x1B, 0x5B, 0x41, 0x71])  // [.up, .character("q")]
 /// ```
 public struct KeyDecoder: Sendable, Equatable {
   private enum State: Sendable, Equatable {

@@ -7,8 +7,10 @@
 /// `--source`) once, on the root.
 ///
 /// ```swift
-/// .value("pages", short: "p", valueName: "n", help: "How many pages to load.", default: "1")
-/// .flag("json", help: "Print JSON instead of text.")
+/// let options: [Option] = [
+///   .value("pages", short: "p", valueName: "n", help: "How many pages to load.", default: "1"),
+///   .flag("json", help: "Print JSON instead of text."),
+/// ]
 /// ```
 public struct Option: Hashable, Sendable {
   /// The long name, without dashes (`pages` for `--pages`), which accessors use.

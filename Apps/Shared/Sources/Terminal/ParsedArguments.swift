@@ -8,8 +8,8 @@
 /// ```swift
 /// let pages = try parsed.value("pages", as: Int.self) ?? 1
 /// // error: --pages expects an integer, got 'x'
-/// if parsed.flag("json") { ... }
-/// if parsed.subcommandPath == ["plan", "add"], let trail = parsed.positional(0) { ... }
+/// if parsed.flag("json") { try JSONOutput.write(pages) }
+/// if parsed.subcommandPath == ["plan", "add"], let trail = parsed.positional(0) { add(trail) }
 /// ```
 public struct ParsedArguments: Hashable, Sendable {
   /// The subcommands chosen, from the root down: `["plan", "add"]` for

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let color = TerminalCapabilities.detect().supportsColor
-/// Style([.bold, .yellow]).apply(to: "loading...", useColor: color)
+/// let line = Style([.bold, .yellow]).apply(to: "loading...", useColor: color)
 /// // "\u{1B}[1;33mloading...\u{1B}[0m" on a color terminal, "loading..." otherwise
 /// ```
 ///

@@ -1,8 +1,9 @@
 /// "Did you mean" for a name the user typed: an option, a subcommand, an id.
 ///
 /// ```swift
-/// Suggestion.closest(to: "gull-pont-loop", among: ids)  // "gull-point-loop"
-/// Suggestion.closest(to: "tidepool", among: ids)        // "tidepool-steps"
+/// let ids = ["gull-point-loop", "tidepool-steps", "cedar-ridge"]
+/// let near = Suggestion.closest(to: "gull-pont-loop", among: ids)  // "gull-point-loop"
+/// let prefix = Suggestion.closest(to: "tidepool", among: ids)        // "tidepool-steps"
 /// ```
 public enum Suggestion {
   /// The candidate the user most likely meant by `word`, or `nil` when none is likely.

@@ -2,7 +2,7 @@
 /// on a screen narrower than it is.
 ///
 /// ```swift
-/// WordWrap.lines("the plan cannot be changed; make the file writable", width: 30)
+/// let lines = WordWrap.lines("the plan cannot be changed; make the file writable", width: 30)
 /// // ["the plan cannot be changed;", "make the file writable"]
 /// ```
 public enum WordWrap {

@@ -9,7 +9,7 @@ extension Trails {
   ///
   /// ```swift
   /// let link = Trails.DeepLink("trails://trail/gull-point-loop")  // .trail("gull-point-loop")
-  /// link?.description  // "trails://trail/gull-point-loop"
+  /// let printed = link?.description  // "trails://trail/gull-point-loop"
   /// ```
   ///
   /// Ids are kebab-case: lowercase ASCII letters and digits in words joined by single hyphens.

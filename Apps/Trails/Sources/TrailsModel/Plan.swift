@@ -5,7 +5,7 @@ import CalendarDay
 /// let plan = Plan(
 ///   start: try #require(Day("2026-12-01")),
 ///   days: [PlanDay(number: 1, trailIDs: ["gull-point-loop"]), PlanDay(number: 2)])
-/// plan.date(of: plan.days[1])  // 2026-12-02
+/// let second = plan.date(of: plan.days[1])  // 2026-12-02
 /// ```
 ///
 /// Days are kept in ``days`` in order, numbered from 1; a ``TrailStore`` saves and restores

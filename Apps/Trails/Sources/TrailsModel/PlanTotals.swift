@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let totals = PlanTotals(plan: plan, catalog: catalog)
-/// totals.estimatedTime  // 10 km with 600 m of ascent: .seconds(3 * 3600)
+/// let time = totals.estimatedTime  // 10 km with 600 m of ascent: .seconds(3 * 3600)
 /// ```
 public struct PlanTotals: Hashable, Sendable, Codable {
   /// The total distance, in kilometres.

@@ -19,7 +19,7 @@
 ///   plan.days.append(PlanDay(number: plan.days.count + 1))
 ///   return plan
 /// }
-/// try await store.load()  // stored
+/// let loaded = try await store.load()  // stored
 /// ```
 public struct TrailStore: Sendable {
   /// What a change hands back: the plan to store, and anything else it found, for the caller.

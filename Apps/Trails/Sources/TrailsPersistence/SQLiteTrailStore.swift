@@ -48,7 +48,7 @@ import TrailsModel
 ///   plan.days.append(PlanDay(number: plan.days.count + 1))
 ///   return plan
 /// }
-/// try store.load()  // stored
+/// let loaded = try store.load()  // stored
 /// ```
 public final class SQLiteTrailStore: Sendable {
   /// The newest schema version this build reads and writes.

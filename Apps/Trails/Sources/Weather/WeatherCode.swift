@@ -4,8 +4,8 @@
 /// "unknown" and never stops a forecast from decoding.
 ///
 /// ```swift
-/// WeatherCode(wmo: 63).words  // "rain"
-/// WeatherCode(wmo: 42).words  // "unknown"
+/// let rain = WeatherCode(wmo: 63).words  // "rain"
+/// let unknown = WeatherCode(wmo: 42).words  // "unknown"
 /// ```
 public struct WeatherCode: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The WMO code as given, or `nil` when the forecast had none for the day.
