@@ -6,7 +6,8 @@ import Loop
 /// Phases and event kinds are the feature's own enums, so every row of the table is checked
 /// by the compiler, and a phase or kind that no row mentions is reported. Each feature module
 /// exports one contract as `static let contract`, and `make conformance` checks every
-/// registered contract with ``ContractRunner``.
+/// registered contract with ``ContractRunner``. The type parameters are spelled out below; a
+/// ``Contracted`` machine's contract leaves them out (`Contract(name: ...)`).
 ///
 /// ```swift
 /// enum Phase: CaseIterable, Sendable { case zero, counting }

@@ -8,9 +8,9 @@ import MoviesFeature
 // The contract lives in its own module so the `movies` executable, which links only
 // MoviesFeature, does not link the test frameworks LoopTesting reports through.
 
-extension Movies {
+extension Movies: Contracted {
   /// The pager's specification: its state diagram, rows, invariants, scenarios and alphabet.
-  public static let contract = Contract<Movies, Phase, Kind>(
+  public static let contract = Contract(
     name: "movies",
     // Launch, and one page before the end, so exploration reaches the last page too.
     initialStates: [State(), SamplePages.nearTheEnd],

@@ -9,9 +9,9 @@ import SearchRecording
 // The contract lives in its own module so the `movie-search` executable, which links only
 // SearchFeature, does not link the test frameworks LoopTesting reports through.
 
-extension Search {
+extension Search: Contracted {
   /// The search's specification: its state diagram, rows, invariants, scenarios and alphabet.
-  public static let contract = Contract<Search, Phase, Kind>(
+  public static let contract = Contract(
     name: "movie-search",
     // Launch, and launch with a one-page cache, so exploration reaches eviction too.
     initialStates: [State(), State(cache: SearchCache(capacity: 1))],

@@ -6,12 +6,12 @@ import Weather
 // The contract lives in its own module so the `trails` executable, which links only
 // TrailsFeature, does not link the test frameworks LoopTesting reports through.
 
-extension Trails {
+extension Trails: Contracted {
   /// The planner's specification: its state diagram, rows, invariants, scenarios and alphabet.
   ///
   /// The phases are where persistence stands (restoring, restore failed, saved, unsaved,
   /// writing, save failed); navigation and forecasts move within a phase.
-  public static let contract = Contract<Trails, Phase, Kind>(
+  public static let contract = Contract(
     name: "trails",
     // Launch, and a restored plan with two days, so exploration starts deep in both.
     initialStates: [

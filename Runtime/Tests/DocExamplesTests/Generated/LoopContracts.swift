@@ -49,7 +49,7 @@ extension LoopContractsCallTapeExamples {
 struct LoopContractsContractExamples {}
 
 extension LoopContractsContractExamples {
-  /// Runtime/Sources/LoopContracts/Contract.swift:11
+  /// Runtime/Sources/LoopContracts/Contract.swift:12
   enum Example1 {
     enum Phase: CaseIterable, Sendable { case zero, counting }
     enum Kind: String, CaseIterable, Sendable { case increment }  // named after Event's cases
@@ -76,6 +76,25 @@ extension LoopContractsContractRunnerExamples {
     print(report.passed, report.failures)
     _ = (report)
   }
+}
+
+/// The names Runtime/Sources/LoopContracts/Contracted.swift's examples use (none).
+struct LoopContractsContractedExamples {}
+
+/// Runtime/Sources/LoopContracts/Contracted.swift:9
+extension Counter: Contracted {
+  enum Phase: CaseIterable, Sendable { case zero, counting }
+  enum Kind: String, CaseIterable, Sendable { case increment }
+
+  static let contract = Contract(
+    name: "counter",
+    initialStates: [State()],
+    phase: { $0.count == 0 ? .zero : .counting },
+    table: [
+      Move(.zero, on: .increment, to: .counting), Move(.counting, on: .increment, to: .counting),
+    ],
+    alphabet: { _ in [.increment] },
+    makeMachine: { Counter(clock: ContinuousClock()) })
 }
 
 /// The names Runtime/Sources/LoopContracts/Law.swift's examples use (none).

@@ -16,13 +16,13 @@ import TrailsPersistence
 struct DocsCONTRACTSExamples {}
 
 /// docs/CONTRACTS.md:22
-extension Movies {
+extension Movies: Contracted {  // its Phase and Kind are the contract's: Contract(...) infers them
   public enum Phase: CaseIterable, Sendable { case idle, loading }
   public enum Kind: String, CaseIterable, Sendable {  // one case per case of Event
     case nextPage, retry, refresh, reload, pageLoaded, pageFailed
   }
 
-  public static let contract = Contract<Movies, Phase, Kind>(
+  public static let contract = Contract(
     name: "movies",
     initialStates: [State()],
     phase: { state in state.isLoading ? .loading : .idle },

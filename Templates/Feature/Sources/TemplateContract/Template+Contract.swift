@@ -7,10 +7,10 @@ import TemplateFeature
 // frameworks. Replace each part with yours: phases and table first, then rows, rules and
 // scenarios. Every value a check expects is written by hand, never computed by the feature.
 
-extension Template {
+extension Template: Contracted {
   /// The lookup's specification: its state diagram, rows, invariants, laws, scenarios and
   /// alphabet.
-  public static let contract = Contract<Template, Phase, Kind>(
+  public static let contract = Contract(
     name: "template",
     initialStates: [State()],
     phase: { state in
@@ -72,7 +72,8 @@ extension Template {
         case .answered(let answered, _), .failed(let answered, _): term = answered
         case .queryChanged: return true
         }
-        return before.status.pendingTerm == term ? after.status.term == term : after == before
+        guard before.status.pendingTerm == term else { return after == before }
+        return after.status.term == term
       },
     ],
     // Round trips: what the feature writes it must read back. Here, the state as a recording
@@ -84,13 +85,12 @@ extension Template {
     ],
     // Known and unknown terms, a blank query, answers for the term waiting and late ones.
     alphabet: { state in
-      [
+      let typed: [Event] = [
         .queryChanged("Reducer"), .queryChanged("nope"), .queryChanged(""),
         .answered(term: "late", definition: "late"), .failed(term: "late", message: "late"),
       ]
-        + (state.status.pendingTerm.map {
-          [.answered(term: $0, definition: "?"), .failed(term: $0, message: "?")]
-        } ?? [])
+      guard let term = state.status.pendingTerm else { return typed }
+      return typed + [.answered(term: term, definition: "?"), .failed(term: term, message: "?")]
     },
     // The examples' live-store check cancels the store at once, so the debounce never ends.
     makeMachine: { Template(glossary: .fixtures, clock: TestClock()) })
