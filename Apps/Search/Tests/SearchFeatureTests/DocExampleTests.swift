@@ -6,8 +6,8 @@ import TestSupport
 import Testing
 
 /// The runtime's doc-comment examples (`Store`, `TestStore`, `ControlledWork`,
-/// `TestClock.advance`), as they read there, run against movie-search: an example that shows
-/// an API that does not exist fails to build here.
+/// `TestClock.advance`), as they read there, run against movie-search, so they do what they
+/// say. That every example compiles is DocExamplesTests' part (`make doc-examples`).
 @Suite(.watchdog)
 struct DocExampleTests {
   @Test func storeExample() async {
