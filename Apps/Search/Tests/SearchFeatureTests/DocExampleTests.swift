@@ -5,9 +5,10 @@ import SearchFeature
 import TestSupport
 import Testing
 
-/// The runtime's doc-comment examples (`Store`, `TestStore`, `ControlledWork`,
-/// `TestClock.advance`), as they read there, run against movie-search, so they do what they
-/// say. That every example compiles is DocExamplesTests' part (`make doc-examples`).
+/// The runtime's doc-comment examples, run against movie-search so they do what they say.
+///
+/// `Store`'s, `TestStore`'s, `ControlledWork`'s and `TestClock.advance`'s, as they read there.
+/// That every example compiles is DocExamplesTests' part (`make doc-examples`).
 @Suite(.watchdog)
 struct DocExampleTests {
   @Test func storeExample() async {
