@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/api-check`, the public API's breakage check: it passes on this checkout against
@@ -16,16 +17,9 @@ struct APICheckTests {
 
   /// Runs scripts/api-check with `arguments`: its exit status and what it printed.
   private static func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = root.appendingPathComponent("scripts/api-check")
-    process.arguments = ["--modules-dir", modules.path] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try ScriptRun.run(
+      root.appendingPathComponent("scripts/api-check"), ["--modules-dir", modules.path] + arguments)
+    return (run.status, run.output)
   }
 
   /// The newest release CHANGELOG.md lists (`## [x.y.z]`), as its three numbers.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/doc-examples`, which copies every code example of the doc comments and docs/ into
@@ -27,19 +28,8 @@ struct DocExamplesScriptTests {
   }
 
   /// Runs the copy's script with `arguments`: its exit status and what it printed.
-  private static func run(in scratch: URL, _ arguments: [String]) throws -> (
-    status: Int32, output: String
-  ) {
-    let process = Process()
-    process.executableURL = scratch.appendingPathComponent("scripts/doc-examples")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  private static func run(in scratch: URL, _ arguments: [String]) throws -> ScriptRun {
+    try ScriptRun.run(scratch.appendingPathComponent("scripts/doc-examples"), arguments)
   }
 
   /// Replaces `old` with `new` in the file at `path` under `scratch`, which must hold it once.
