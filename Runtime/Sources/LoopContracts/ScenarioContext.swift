@@ -48,6 +48,31 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
     return store
   }
 
+  /// Makes a destination-mode test store whose machine sleeps on a new `TestClock`, the one
+  /// the store advances: `context.store(initial: State()) { Search(catalog: c, clock: $0) }`.
+  ///
+  /// - Parameters:
+  ///   - initial: The first state.
+  ///   - fileID: The scenario's file, for failures.
+  ///   - filePath: The scenario's file path.
+  ///   - line: The line that made the store.
+  ///   - column: The column that made the store.
+  ///   - machine: Builds the feature on the clock it is given.
+  /// - Returns: A non-exhaustive `TestStore`.
+  public func store(
+    initial: M.State,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    machine: (TestClock) -> M
+  ) -> TestStore<M.State, M.Event> {
+    let clock = TestClock()
+    return store(
+      initial: initial, machine: machine(clock), clock: clock, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
   /// Declares that `log` recorded exactly `count` calls, with `arguments` in order if given.
   ///
   /// - Parameters:

@@ -1,4 +1,3 @@
-import Loop
 import LoopContracts
 import LoopTesting
 import TemplateFeature
@@ -8,8 +7,12 @@ import TemplateFeature
 // scenarios. Every value a check expects is written by hand, never computed by the feature.
 
 extension Template: Contracted {
-  /// The lookup's specification: its state diagram, rows, invariants, laws, scenarios and
-  /// alphabet.
+  /// The phases of a lookup: the nodes of the diagram.
+  public enum Phase: CaseIterable, Sendable { case idle, waiting, answered, failed }
+  /// The kinds of event, one per case of ``Event`` with the same name: the diagram's arrows.
+  public enum Kind: String, CaseIterable, Sendable { case queryChanged, answered, failed }
+
+  /// The lookup's specification: diagram, rows, invariants, laws, scenarios and alphabet.
   public static let contract = Contract(
     name: "template",
     initialStates: [State()],
@@ -45,12 +48,11 @@ extension Template: Contracted {
         then: State(query: "\t ")),
     ],
     invariants: [
-      Invariant("a blank query, and only a blank query, shows nothing") { state in
-        state.query.allSatisfy(\.isWhitespace) == (state.status == .idle)
+      Invariant("a blank query, and only a blank query, shows nothing") {
+        $0.query.allSatisfy(\.isWhitespace) == ($0.status == .idle)
       },
       Invariant("settled exactly when no lookup waits") { state in
-        if case .waiting = state.status { return !state.isSettled }
-        return state.isSettled
+        if case .waiting = state.status { !state.isSettled } else { state.isSettled }
       },
       Invariant("what is shown is about the current query, trimmed and lowercased") { state in
         let words = state.query.lowercased().split(whereSeparator: \.isWhitespace)
@@ -60,24 +62,24 @@ extension Template: Contracted {
     // Laws judge steps: what each kind of event may change, and what it must leave alone.
     laws: [
       Law("the query is what was typed last, and only typing changes it") { before, event, after in
-        if case .queryChanged(let typed) = event { return after.query == typed }
-        return after.query == before.query
+        if case .queryChanged(let typed) = event {
+          after.query == typed
+        } else {
+          after.query == before.query
+        }
       },
       Law(
         "an answer or a failure shows only for the term waiting, else changes nothing",
         on: .answered, .failed
       ) { before, event, after in
-        let term: String
         switch event {
-        case .answered(let answered, _), .failed(let answered, _): term = answered
-        case .queryChanged: return true
+        case .answered(let term, _), .failed(let term, _):
+          before.status.pendingTerm == term ? after.status.term == term : after == before
+        case .queryChanged: true
         }
-        guard before.status.pendingTerm == term else { return after == before }
-        return after.status.term == term
       },
     ],
-    // Round trips: what the feature writes it must read back. Here, the state as a recording
-    // stores it; add your files, links and documents.
+    // What the feature writes it must read back: here the state, as a recording stores it.
     roundTrips: [.recordingFile(app: "template", events: Event.self)],
     scenarios: scenarios,
     equivalentMutants: [
@@ -94,11 +96,6 @@ extension Template: Contracted {
     },
     // The examples' live-store check cancels the store at once, so the debounce never ends.
     makeMachine: { Template(glossary: .fixtures, clock: TestClock()) })
-
-  /// The phases of a lookup: the nodes of the diagram.
-  public enum Phase: CaseIterable, Sendable { case idle, waiting, answered, failed }
-  /// The kinds of event, one per case of ``Event`` with the same name: the diagram's arrows.
-  public enum Kind: String, CaseIterable, Sendable { case queryChanged, answered, failed }
 
   static let waiting = State(query: "Reducer", status: .waiting(term: "reducer"))
   static let answered = State(

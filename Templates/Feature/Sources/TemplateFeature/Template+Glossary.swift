@@ -1,15 +1,12 @@
 extension Template {
   /// The feature's one dependency: a struct of closures tests replace with doubles.
   ///
-  /// Replace it with yours, with a `live` value beside
-  /// ``fixtures``.
+  /// Replace it with yours, with a `live` value beside ``fixtures``.
   public struct Glossary: Sendable {
     /// Defines a term, or throws ``GlossaryError``.
     public var define: @Sendable (String) async throws -> String
 
-    /// Creates a glossary from its one operation.
-    ///
-    /// - Parameter define: Defines a term, or throws ``GlossaryError``.
+    /// Creates a glossary from its one operation, `define`.
     public init(define: @escaping @Sendable (String) async throws -> String) {
       self.define = define
     }
@@ -26,12 +23,6 @@ extension Template {
       guard let definition = entries[term] else { throw GlossaryError.notFound(term: term) }
       return definition
     }
-
-    /// A test double whose every call throws `error`.
-    ///
-    /// - Parameter error: What each call throws.
-    /// - Returns: The glossary.
-    public static func failing(_ error: GlossaryError) -> Glossary { Glossary { _ in throw error } }
   }
 
   /// Why a term has no definition.

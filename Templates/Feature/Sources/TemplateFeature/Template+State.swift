@@ -1,8 +1,8 @@
 extension Template {
   /// What the user sees: the query as typed and what the lookup is doing.
   ///
-  /// Keep it a value (`Hashable`), so tests compare it and exploration can dedupe it, and
-  /// `Codable`, so a recording can store it.
+  /// A value (`Hashable`), so tests compare it and exploration dedupes it; `Codable`, so a
+  /// recording stores it.
   public struct State: Hashable, Sendable, Codable {
     /// The query as typed.
     public var query = ""
@@ -10,10 +10,6 @@ extension Template {
     public var status = Status.idle
 
     /// Creates a state; the default is the launch state, with nothing typed.
-    ///
-    /// - Parameters:
-    ///   - query: The query as typed.
-    ///   - status: What the lookup is doing.
     public init(query: String = "", status: Status = .idle) {
       (self.query, self.status) = (query, status)
     }
@@ -42,9 +38,7 @@ extension Template {
     }
 
     /// The term waiting to be looked up, if any: what the lookup feedback watches.
-    public var pendingTerm: String? {
-      if case .waiting(let term) = self { term } else { nil }
-    }
+    public var pendingTerm: String? { if case .waiting(let term) = self { term } else { nil } }
   }
 
   /// What can happen: the user's input, and the answers the lookup sends back.

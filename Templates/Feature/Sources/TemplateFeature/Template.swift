@@ -21,14 +21,9 @@ public struct Template: Machine {
   /// The clock the debounce sleeps on: a `TestClock` in tests, `ContinuousClock` in the app.
   public let clock: any Clock<Duration>
 
-  /// Creates the machine from its dependencies.
-  ///
-  /// - Parameters:
-  ///   - glossary: Where definitions come from.
-  ///   - clock: The clock the debounce sleeps on.
+  /// Creates the machine from its dependencies: the glossary and the debounce's clock.
   public init(glossary: Glossary, clock: any Clock<Duration>) {
-    self.glossary = glossary
-    self.clock = clock
+    (self.glossary, self.clock) = (glossary, clock)
   }
 
   /// The transition function: pure, synchronous, and callable directly in tests.
@@ -52,11 +47,8 @@ public struct Template: Machine {
     }
   }
 
-  /// The term a query asks for: trimmed, inner spaces collapsed, lowercased, so
-  /// `"  Reducer "` asks for `reducer`.
-  ///
-  /// - Parameter query: The query as typed.
-  /// - Returns: The term; empty when the query is blank.
+  /// The term a query asks for: trimmed, inner spaces collapsed, lowercased (`"  Reducer "`
+  /// asks for `reducer`); empty when the query is blank.
   public static func term(for query: String) -> String {
     query.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
   }

@@ -4,18 +4,22 @@ import TemplateFeature
 import TestSupport
 import Testing
 
-@testable import TemplateContract
-
 /// Tier 2: the wiring, through the TestStore with a TestClock: the lookup starts only after
 /// the debounce, a new term cancels it, and the glossary's answer or failure is shown.
 @Suite(.watchdog)
 struct TemplateTests {
+  /// The bundled glossary, every call recorded in `calls`.
+  func recording(_ calls: CallLog<String>) -> Template.Glossary {
+    Template.Glossary(
+      define: calls.recording { term in try await Template.Glossary.fixtures.define(term) })
+  }
+
   @Test func theDefinitionAppearsAfterTheDebounceWhenTypingStops() async {
     let clock = TestClock()
     let calls = CallLog<String>()
     let store = TestStore(
       initial: Template.State(),
-      machine: Template(glossary: Template.recording(calls), clock: clock), clock: clock,
+      machine: Template(glossary: recording(calls), clock: clock), clock: clock,
       exhaustivity: .off)
 
     store.send(.queryChanged("Reducer"))
@@ -33,7 +37,7 @@ struct TemplateTests {
     let calls = CallLog<String>()
     let store = TestStore(
       initial: Template.State(),
-      machine: Template(glossary: Template.recording(calls), clock: clock), clock: clock,
+      machine: Template(glossary: recording(calls), clock: clock), clock: clock,
       exhaustivity: .off)
 
     store.send(.queryChanged("reducer"))
@@ -51,7 +55,7 @@ struct TemplateTests {
     let calls = CallLog<String>()
     let store = TestStore(
       initial: Template.State(),
-      machine: Template(glossary: Template.recording(calls), clock: clock), clock: clock,
+      machine: Template(glossary: recording(calls), clock: clock), clock: clock,
       exhaustivity: .off)
 
     store.send(.queryChanged("reducer"))
@@ -68,7 +72,9 @@ struct TemplateTests {
     let clock = TestClock()
     let store = TestStore(
       initial: Template.State(),
-      machine: Template(glossary: .failing(.unavailable), clock: clock), clock: clock,
+      machine: Template(
+        glossary: Template.Glossary { _ in throw Template.GlossaryError.unavailable }, clock: clock),
+      clock: clock,
       exhaustivity: .off)
 
     store.send(.queryChanged("store"))
