@@ -114,17 +114,22 @@ package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable 
   package var runEffect: @Sendable (EffectRecord, @Sendable () async -> Void) async -> Void
   /// Faults to plant in the store, for measuring contract strength; none by default.
   package var faults: RuntimeFaults
+  /// The executor every effect task prefers (and the child tasks it makes inherit), so a test
+  /// decides when and in which order effects run; `nil` for Swift's global executor.
+  package var taskExecutor: (any TaskExecutor)?
 
   package init(
     observe: @escaping @Sendable (StoreObservation<State, Event>) -> Void,
     runEffect: @escaping @Sendable (EffectRecord, @Sendable () async -> Void) async -> Void = {
       _, body in await body()
     },
-    faults: RuntimeFaults = RuntimeFaults()
+    faults: RuntimeFaults = RuntimeFaults(),
+    taskExecutor: (any TaskExecutor)? = nil
   ) {
     self.observe = observe
     self.runEffect = runEffect
     self.faults = faults
+    self.taskExecutor = taskExecutor
   }
 }
 

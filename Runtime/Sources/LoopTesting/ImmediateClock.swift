@@ -42,7 +42,10 @@ public final class ImmediateClock: Clock, Sendable {
 
   /// Returns at once, moving ``now`` to `deadline` if that is later.
   ///
-  /// Nothing suspends, so nothing waits on this clock under a `TestStore` either.
+  /// Nothing waits on this clock under a `TestStore`, but the sleep yields, as a real one
+  /// suspends: other ready work runs first, and a loop that sleeps on this clock is a run of
+  /// jobs the `TestStore` counts, so one that never ends fails the test (see
+  /// `jobsWithoutProgress`) instead of holding a thread for ever.
   ///
   /// - Parameters:
   ///   - deadline: The instant the caller meant to wake at.
@@ -51,5 +54,6 @@ public final class ImmediateClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     current.withLock { $0 = max($0, deadline) }
+    await Task.yield()
   }
 }

@@ -86,6 +86,8 @@ extension TestStore {
             "no state since the last waypoint does, and the store is quiet, so no later state will",
           from: start, site: site)
       }
+    case .ranAway:
+      return
     case .timedOut:
       reportStuck(
         call: "wait(until:)", .waypoint,
@@ -128,6 +130,8 @@ extension TestStore {
     switch outcome {
     case .decided(let match):
       accounting.withLock { $0.cursor = max($0.cursor, match) }
+    case .ranAway:
+      return
     case .timedOut:
       reportStuck(
         call: "waitForCurrentState", .current,
@@ -183,26 +187,59 @@ extension TestStore {
   enum Outcome<Result> {
     case decided(Result)
     case timedOut
+    /// The effects ran away; the failure is reported already.
+    case ranAway
   }
 
-  /// Re-evaluates `decide` after every change of the store that meets `condition` until it
-  /// returns a value.
+  /// Re-evaluates `decide` after every job the effects run and every change of the store that
+  /// meets `condition`, until it returns a value.
   ///
+  /// The effects' jobs run here, one at a time, on the caller's thread, in the schedule's
+  /// order: nothing else runs them while a test waits, so what `decide` sees does not depend
+  /// on timing. With no job ready, the caller suspends until a change or a new job.
   /// `condition` must name every change that can turn `decide`'s `nil` into a value: the
   /// others do not wake the caller.
+  ///
+  /// Effects that run ``jobsWithoutProgress`` jobs with no change the monitor sees have run
+  /// away (a retry loop with no cap on an immediate clock): the test fails naming them, the
+  /// store is cancelled and its jobs dropped, and the wait times out at once.
   func until<Result>(
     timeout: Duration,
     wakingOn condition: WakeCondition,
     _ decide: (borrowing MonitorStateMachine<State, Event>) -> Result?
   ) async -> Outcome<Result> {
+    var (lastVersion, jobs) = (-1, 0)
     while true {
       let (version, decision) = monitor.read { book in (book.version, decide(book)) }
       if let decision { return .decided(decision) }
+      if version != lastVersion { (lastVersion, jobs) = (version, 0) }
+      if executor.runNext(orWake: { [monitor] in monitor.poke() }) {
+        jobs += 1
+        if jobs < jobsWithoutProgress { continue }
+        reportRunaway(jobs: jobs)
+        return .ranAway
+      }
       guard await monitor.waitForChange(after: version, until: condition, timeout: timeout)
       else {
         return .timedOut
       }
     }
+  }
+
+  /// Fails the test for effects that ran `jobs` jobs without progress, and stops them.
+  private func reportRunaway(jobs: Int) {
+    let running = monitor.read { book in Diagnostics.pending(book, for: .settle).lines }
+    reportFailure(
+      """
+      The store's effects ran away.
+        Expected: each effect to change the state, end, or wait on a test instrument within \(jobsWithoutProgress) jobs.
+        Happened: they ran \(jobs) jobs with none of that (a loop with no end, such as a retry with no cap on an immediate clock).
+          Pending:
+      \(running)
+        Fix: bound the loop (a retry count, a real delay on a TestClock), or raise jobsWithoutProgress if the work is long but finite.
+      """, at: createdAt)
+    executor.abandon()
+    store.cancel()
   }
 
   /// Waits for quiet; reports and returns `false` when the store stays busy.
@@ -212,6 +249,7 @@ extension TestStore {
       book.isQuiet ? true : nil
     }
     checkUncheckedSends()
+    if case .ranAway = outcome { return false }
     guard case .timedOut = outcome else { return true }
     let start = accounting.withLock { $0.cursor }
     reportStuck(

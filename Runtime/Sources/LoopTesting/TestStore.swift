@@ -63,6 +63,11 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
 
   let store: Store<State, Event>
   let monitor: StoreMonitor<State, Event>
+  /// Where the store's effects run: jobs wait there until a call that waits runs them.
+  let executor: TestExecutor
+  /// How many jobs the effects may run with no change the monitor sees (a new state, an
+  /// effect starting or ending, a wait on an instrument) before the store counts as run away.
+  let jobsWithoutProgress: Int
   let clock: TestClock?
   let createdAt: CallSite
   let accounting = Mutex(Accounting())
@@ -155,18 +160,23 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     clock: TestClock?,
     exhaustivity: Exhaustivity,
     failsOnRaces: Bool = false,
+    schedule: Schedule = .firstReady,
+    jobsWithoutProgress: Int = 10_000,
     site: CallSite,
     watchdogClock: WatchdogClock = .continuous
   ) {
     let monitor = StoreMonitor<State, Event>(initial: initial, clock: watchdogClock)
+    let executor = TestExecutor(schedule: schedule)
     self.monitor = monitor
+    self.executor = executor
+    self.jobsWithoutProgress = jobsWithoutProgress
     self.clock = clock
     self.exhaustivity = exhaustivity
     self.failsOnRaces = failsOnRaces
     self.createdAt = site
     self.store = Store(
       initial: initial, reducer: reducer, feedbacks: feedbacks,
-      instrumentation: monitor.instrumentation)
+      instrumentation: monitor.instrumentation(executor: executor))
     // `await clock.advance(by:)` settles this store first, as `advance(by:)` here does.
     clock?.clients.attach(ObjectIdentifier(self)) { [weak self] timeout, site in
       await self?.settle(timeout: timeout, site: site) ?? true

@@ -21,7 +21,7 @@ struct StoreMonitorTests {
     while store.monitor.waiting < count { await Task.yield() }
   }
 
-  @Test func settleIsWokenOnlyWhenTheStoreBecomesQuietNotByEveryEvent() async throws {
+  @Test func settleIsWokenOnlyWhenTheStoreBecomesQuietOrHasAJobToRunNotByEveryEvent() async {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let store = TestStore(
       initial: 0, reducer: Reducer<Int, Int> { state, event in state += event },
@@ -30,15 +30,19 @@ struct StoreMonitorTests {
     let settled = Task { await store.settle(timeout: .seconds(600)) }
     await waitersOf(store, reach: 1)
 
-    for value in 1...5 { continuation.yield(value) }
-    while store.state != 15 { await Task.yield() }
-    // Five events reduced, none of them made the store quiet: the settle still sleeps.
+    for value in 1...5 { store.send(value) }
+    // Five events reduced, none of them made the store quiet or gave its effect a job: the
+    // settle still sleeps.
+    #expect(store.state == 15)
     #expect(store.monitor.wakes == 0)
     #expect(store.monitor.waiting == 1)
 
+    // The subscription's task has a job now, which only the settle runs: it wakes, runs it,
+    // and the effect ends, so the store is quiet.
     continuation.finish()
     await settled.value
-    #expect(store.monitor.wakes == 1)
+    #expect(store.monitor.waiting == 0)
+    #expect(store.state == 15)
   }
 
   @Test func aShortWaitTimesOutAtItsOwnTimeoutWhileALongerOneIsPending() async throws {

@@ -167,7 +167,12 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
       }
       if result.isFinished { return isAdopteeCancelled }
       let launched = result.toLaunch.map { record, effect in
-        (record, Worker.start { worker in await self.work(effect, as: record, on: worker) })
+        (
+          record,
+          Worker.start(on: instrumentation?.taskExecutor) { worker in
+            await self.work(effect, as: record, on: worker)
+          }
+        )
       }
       result = locked.withLock { locked in
         // An effect cancelled while its task was being created (the store was cancelled
@@ -403,7 +408,9 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
       // Replaced later in the same drain: it runs cancelled on a task of its own, as any
       // effect cancelled right after its task was created does, and this task ends.
       let (record, effect) = handedOn
-      Worker.start { worker in await self.work(effect, as: record, on: worker) }.cancel()
+      Worker.start(on: instrumentation?.taskExecutor) { worker in
+        await self.work(effect, as: record, on: worker)
+      }.cancel()
       return nil
     }
     return handedOn

@@ -13,11 +13,20 @@ final class Worker: Sendable {
 
   /// Creates a worker and its task, which runs `body`.
   ///
-  /// - Parameter body: What the task does, given the worker it runs as.
+  /// - Parameters:
+  ///   - executor: The executor the task prefers (a test's); `nil` for the global one.
+  ///   - body: What the task does, given the worker it runs as.
   /// - Returns: The worker, its task already set (before anyone can cancel it).
-  static func start(_ body: @escaping @Sendable (Worker) async -> Void) -> Worker {
+  static func start(
+    on executor: (any TaskExecutor)?, _ body: @escaping @Sendable (Worker) async -> Void
+  ) -> Worker {
     let worker = Worker()
-    let task = Task { await body(worker) }
+    let task =
+      if let executor {
+        Task(executorPreference: executor) { await body(worker) }
+      } else {
+        Task { await body(worker) }
+      }
     worker.task.withLock { $0 = task }
     return worker
   }

@@ -96,6 +96,12 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
     startedBy[record].flatMap(originatingSend(ofStep:))
   }
 
+  /// Counts a change that is not an observation (a job became ready), so a caller that
+  /// decided before it looks again.
+  mutating func touch() {
+    version += 1
+  }
+
   mutating func observe(_ observation: StoreObservation<State, Event>) {
     version += 1
     switch observation {

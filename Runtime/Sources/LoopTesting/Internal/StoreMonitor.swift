@@ -61,8 +61,9 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     locked.withLock { $0.watchdog?.task.cancel() }
   }
 
-  /// The instrumentation to give the store: observations in, effects bound to this monitor.
-  var instrumentation: StoreInstrumentation<State, Event> {
+  /// The instrumentation to give the store: observations in, effects bound to this monitor
+  /// and run on `executor`.
+  func instrumentation(executor: TestExecutor) -> StoreInstrumentation<State, Event> {
     StoreInstrumentation(
       observe: { [self] observation in update { $0.observe(observation) } },
       runEffect: { [self] record, body in
@@ -70,7 +71,18 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
           await body()
         }
       },
-      faults: PlantedFaults.current.runtime)
+      faults: PlantedFaults.current.runtime, taskExecutor: executor)
+  }
+
+  /// Wakes every suspended wait, to look again: a job became ready on the store's executor,
+  /// which only the waiting caller runs.
+  func poke() {
+    let woken = locked.withLock { locked -> [Waiter] in
+      locked.book.touch()
+      defer { locked.waiters = [:] }
+      return Array(locked.waiters.values)
+    }
+    for waiter in woken { waiter.continuation.resume(returning: true) }
   }
 
   func waitBegan(_ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String) {

@@ -83,6 +83,21 @@ extension LoopTestingImmediateClockExamples {
   }
 }
 
+/// The names Runtime/Sources/LoopTesting/Schedule.swift's examples use (none).
+struct LoopTestingScheduleExamples {}
+
+extension LoopTestingScheduleExamples {
+  /// Runtime/Sources/LoopTesting/Schedule.swift:18
+  func example1() async throws {
+    let clock = TestClock()
+    let store = TestStore(
+      initial: Search.State(),
+      machine: Search(catalog: .fixtures, clock: clock, localCatalog: { [] }),
+      clock: clock, exhaustivity: .off, schedule: .random(seed: 7))
+    _ = (clock, store)
+  }
+}
+
 extension LoopTestingStateDiffExamples {
   /// Runtime/Sources/LoopTesting/StateDiff.swift:8
   func example1() async throws {
@@ -167,7 +182,7 @@ extension LoopTestingTestStoreExhaustiveExamples {
 }
 
 extension LoopTestingTestStoreExhaustiveExamples {
-  /// Runtime/Sources/LoopTesting/TestStore+Exhaustive.swift:87
+  /// Runtime/Sources/LoopTesting/TestStore+Exhaustive.swift:88
   func example2() async throws {
     await store.receive(Search.Event.loaded) {
       $0.status = .results(Search.Results(query: "swift", first: page))
@@ -176,7 +191,7 @@ extension LoopTestingTestStoreExhaustiveExamples {
 }
 
 extension LoopTestingTestStoreExhaustiveExamples {
-  /// Runtime/Sources/LoopTesting/TestStore+Exhaustive.swift:126
+  /// Runtime/Sources/LoopTesting/TestStore+Exhaustive.swift:127
   func example3() async throws {
     await store.receive({
       if case .loaded(_, let page) = $0 { page.results.count > 1 } else { false }

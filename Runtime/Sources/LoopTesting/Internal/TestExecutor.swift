@@ -1,0 +1,107 @@
+import LoopSynchronization
+
+/// The executor a ``TestStore`` runs its effects on, so the test, not the thread pool, decides
+/// when they run and in which order.
+///
+/// Effect tasks prefer this executor (and their child tasks inherit the preference), so each
+/// job of theirs, the stretch between two suspensions, waits here until a test call that waits
+/// runs it with ``runNext(orWake:)``: on the caller's own thread, one at a time, the one its
+/// ``Scheduler`` picks among those ready. Nothing runs behind the test's back, so the same test
+/// takes the same trajectory on every run, and a step costs no thread hand-off.
+///
+/// A job that no test call runs (the test awaits something else, or has ended and left
+/// cancelled effects to finish) is run by ``UndrivenJobs`` once it has waited a while.
+final class TestExecutor: TaskExecutor, Sendable {
+  private struct Locked {
+    /// Jobs ready to run, in the order they became ready.
+    var ready: [UnownedJob] = []
+    var scheduler: Scheduler
+    /// Whether a caller is running a job now.
+    var isRunning = false
+    /// Callers to tell when a job becomes ready (or one finishes), each once.
+    var wakers: [@Sendable () -> Void] = []
+    /// How many jobs have run: ``UndrivenJobs``' sign that someone is running them.
+    var runs = 0
+    /// Whether ``UndrivenJobs`` is watching this executor.
+    var isWatched = false
+    /// Whether jobs are refused: the store ran away (see ``abandon()``).
+    var isAbandoned = false
+  }
+
+  private let locked: Mutex<Locked>
+
+  /// Creates an executor that picks jobs by `schedule`.
+  init(schedule: Schedule) {
+    locked = Mutex(Locked(scheduler: Scheduler(schedule)))
+  }
+
+  /// The schedule as run so far: its strategy and every choice made.
+  var schedule: Schedule {
+    locked.withLock { $0.scheduler.schedule }
+  }
+
+  /// How many jobs have run.
+  var runs: Int {
+    locked.withLock { $0.runs }
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let (wakers, watch) = locked.withLock { locked -> ([@Sendable () -> Void], Bool) in
+      guard !locked.isAbandoned else { return ([], false) }
+      locked.ready.append(job)
+      let wakers = locked.wakers
+      locked.wakers = []
+      defer { locked.isWatched = true }
+      return (wakers, !locked.isWatched)
+    }
+    for wake in wakers { wake() }
+    if watch { UndrivenJobs.shared.watch(self) }
+  }
+
+  /// Runs the next ready job, picked by the schedule, on the calling thread.
+  ///
+  /// - Parameter waker: Called once when a job becomes ready or one finishes, if this call
+  ///   ran nothing; `nil` for a caller that will not wait.
+  /// - Returns: Whether a job ran; `false` when none was ready or another caller was running
+  ///   one.
+  func runNext(orWake waker: (@Sendable () -> Void)?) -> Bool {
+    let job = locked.withLock { locked -> UnownedJob? in
+      guard !locked.isRunning, !locked.ready.isEmpty else {
+        if let waker { locked.wakers.append(waker) }
+        return nil
+      }
+      locked.isRunning = true
+      return locked.ready.remove(at: locked.scheduler.pick(among: locked.ready.count))
+    }
+    guard let job else { return false }
+    job.runSynchronously(on: asUnownedTaskExecutor())
+    let wakers = locked.withLock { locked -> [@Sendable () -> Void] in
+      locked.isRunning = false
+      locked.runs += 1
+      defer { locked.wakers = [] }
+      return locked.wakers
+    }
+    for wake in wakers { wake() }
+    return true
+  }
+
+  /// Whether a job is ready, and how many have run; stops the watch when none is ready, in
+  /// the same critical section, so a job enqueued after this call is watched again.
+  func look(stoppingWatchIfIdle: Bool) -> (hasReady: Bool, runs: Int) {
+    locked.withLock { locked in
+      if locked.ready.isEmpty && stoppingWatchIfIdle { locked.isWatched = false }
+      return (!locked.ready.isEmpty, locked.runs)
+    }
+  }
+
+  /// Drops every ready job and refuses new ones, for a store whose effects ran away: their
+  /// tasks never run again (they leak, in a test that has already failed) instead of keeping
+  /// a thread busy for the rest of the run.
+  func abandon() {
+    locked.withLock { locked in
+      locked.isAbandoned = true
+      locked.ready = []
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Dispatch
+import LoopSynchronization
+
+/// Runs the jobs of a ``TestExecutor`` that no test call runs: those of a test that awaits
+/// something other than the test store (a stream of its own), and those of effects cancelled
+/// when a test store went away.
+///
+/// One thread for the whole process looks at the executors with ready jobs every ``period``;
+/// an executor whose ready jobs have waited a whole period with none run is run here until
+/// nothing is ready. A test that waits through the test store never gets here, so its order
+/// stays the schedule's; a job run here runs beside the test, as on the thread pool.
+final class UndrivenJobs: Sendable {
+  /// The one watcher.
+  static let shared = UndrivenJobs()
+
+  /// How long ready jobs wait before they are run here: 2 ms.
+  static let period = DispatchTimeInterval.milliseconds(2)
+
+  private struct Watched {
+    let executor: TestExecutor
+    /// The executor's run count at the last look; `nil` before the first.
+    var runs: Int?
+  }
+
+  private struct Locked {
+    var watched: [ObjectIdentifier: Watched] = [:]
+    /// Whether the thread is looking (rather than asleep until something is watched).
+    var isLooking = false
+  }
+
+  private let locked = Mutex(Locked())
+  private let wake = DispatchSemaphore(value: 0)
+
+  private init() {
+    let thread = DispatchQueue(label: "LoopTesting.UndrivenJobs")
+    thread.async { [self] in
+      while true { lookOnce() }
+    }
+  }
+
+  /// Watches `executor`, which has a job ready.
+  func watch(_ executor: TestExecutor) {
+    let isAsleep = locked.withLock { locked -> Bool in
+      if locked.watched[ObjectIdentifier(executor)] == nil {
+        locked.watched[ObjectIdentifier(executor)] = Watched(executor: executor)
+      }
+      defer { locked.isLooking = true }
+      return !locked.isLooking
+    }
+    if isAsleep { wake.signal() }
+  }
+
+  /// Sleeps until something is watched, waits a period, then runs the jobs of every executor
+  /// that ran none in that period, and stops watching those with none ready.
+  private func lookOnce() {
+    let isIdle = locked.withLock { locked -> Bool in
+      if locked.watched.isEmpty { locked.isLooking = false }
+      return locked.watched.isEmpty
+    }
+    if isIdle {
+      wake.wait()
+      return
+    }
+    _ = wake.wait(timeout: .now() + Self.period)
+    let watched = locked.withLock { Array($0.watched) }
+    for (id, entry) in watched {
+      let undriven = locked.withLock { locked -> Bool in
+        let (hasReady, runs) = entry.executor.look(stoppingWatchIfIdle: true)
+        guard hasReady else {
+          locked.watched[id] = nil
+          return false
+        }
+        defer { locked.watched[id]?.runs = runs }
+        return entry.runs == runs
+      }
+      if undriven {
+        while entry.executor.runNext(orWake: nil) {}
+      }
+    }
+  }
+}

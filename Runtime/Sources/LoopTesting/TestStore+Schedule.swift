@@ -1,0 +1,91 @@
+import Loop
+
+extension TestStore {
+  /// Creates a test store running `machine` whose effects' jobs run in the order `schedule`
+  /// picks when several are ready.
+  ///
+  /// Every test store runs its effects on an executor of its own, one job at a time, on the
+  /// thread of the test call that waits; without a schedule, jobs run in the order they became
+  /// ready (``Schedule/firstReady``). Give a schedule to look for orders that one never takes
+  /// (``Schedule/random(seed:)``), or to replay the one a failure printed.
+  ///
+  /// - Parameters:
+  ///   - initial: The first state.
+  ///   - machine: The feature, built with the test's doubles.
+  ///   - clock: The ``TestClock`` the machine sleeps on.
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
+  ///   - failsOnRaces: Whether a send that races an effect fails the test; `false` by default.
+  ///   - schedule: The order in which ready jobs run.
+  ///   - jobsWithoutProgress: How many jobs the effects may run without a new state, an
+  ///     effect starting or ending, or a wait on an instrument, before a wait fails naming the
+  ///     effects that ran away (a retry with no cap on an immediate clock); 10,000 by default.
+  ///   - fileID: The test's file, where end-of-test failures are reported.
+  ///   - filePath: The test's file path.
+  ///   - line: The line that made the store.
+  ///   - column: The column that made the store.
+  public convenience init<M: Machine>(
+    initial: State,
+    machine: M,
+    clock: TestClock? = nil,
+    exhaustivity: Exhaustivity = .on,
+    failsOnRaces: Bool = false,
+    schedule: Schedule,
+    jobsWithoutProgress: Int = 10_000,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where M.State == State, M.Event == Event {
+    self.init(
+      initial: initial, reducer: M.reducer, feedbacks: machine.feedbacks, clock: clock,
+      exhaustivity: exhaustivity, failsOnRaces: failsOnRaces, schedule: schedule,
+      jobsWithoutProgress: jobsWithoutProgress,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Creates a test store from a reducer and feedbacks whose effects' jobs run in the order
+  /// `schedule` picks when several are ready.
+  ///
+  /// - Parameters:
+  ///   - initial: The first state.
+  ///   - reducer: The transition function.
+  ///   - feedbacks: The feedbacks, built with the test's doubles.
+  ///   - clock: The ``TestClock`` the feedbacks sleep on.
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
+  ///   - failsOnRaces: Whether a send that races an effect fails the test; `false` by default.
+  ///   - schedule: The order in which ready jobs run.
+  ///   - jobsWithoutProgress: How many jobs the effects may run without progress before a
+  ///     wait fails; 10,000 by default.
+  ///   - fileID: The test's file, where end-of-test failures are reported.
+  ///   - filePath: The test's file path.
+  ///   - line: The line that made the store.
+  ///   - column: The column that made the store.
+  public convenience init(
+    initial: State,
+    reducer: Reducer<State, Event>,
+    feedbacks: [Feedback<State, Event>],
+    clock: TestClock? = nil,
+    exhaustivity: Exhaustivity = .on,
+    failsOnRaces: Bool = false,
+    schedule: Schedule,
+    jobsWithoutProgress: Int = 10_000,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      initial: initial, reducer: reducer, feedbacks: feedbacks, clock: clock,
+      exhaustivity: exhaustivity, failsOnRaces: failsOnRaces, schedule: schedule,
+      jobsWithoutProgress: jobsWithoutProgress,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The schedule the effects' jobs have run by so far.
+  ///
+  /// The one given, with every choice made where more than one job was ready. Given to a new
+  /// store, it makes the same choices.
+  public var schedule: Schedule {
+    executor.schedule
+  }
+}

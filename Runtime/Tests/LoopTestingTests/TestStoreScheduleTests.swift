@@ -1,0 +1,120 @@
+import Loop
+import LoopTesting
+import TestSupport
+import Testing
+
+/// The executor a test store runs its effects on: they run only while the test waits, one
+/// job at a time, in the order the schedule picks; a schedule replays; effects that run away
+/// fail the test instead of holding a thread.
+@Suite(.watchdog)
+struct TestStoreScheduleTests {
+  /// Two effects, `a` and `b`, started together and woken together by one advance, each then
+  /// sending its name: the state is the order their jobs ran in.
+  private func racers(schedule: Schedule) -> (TestStore<[String], String>, TestClock) {
+    let clock = TestClock()
+    let feedbacks = ["a", "b"].map { name in
+      Feedback<[String], String>.onChange(of: { _ in true }, name: name) { _ in
+        try await clock.sleep(for: .seconds(1))
+        return name
+      }
+    }
+    let store = TestStore(
+      initial: [], reducer: Reducer { state, name in state.append(name) }, feedbacks: feedbacks,
+      clock: clock, exhaustivity: .off, schedule: schedule)
+    return (store, clock)
+  }
+
+  @Test func readyJobsRunInTheOrderTheyBecameReadyOnEveryRunByDefault() async {
+    for _ in 0..<20 {
+      let (store, _) = racers(schedule: .firstReady)
+      await store.advance(by: .seconds(1))
+      #expect(store.state == ["a", "b"])
+      #expect(store.schedule.description == "first-ready")
+    }
+  }
+
+  @Test func randomSchedulesTakeBothOrdersAndEachReplaysItsOwn() async {
+    var orders: Set<[String]> = []
+    for seed in UInt64(0)..<16 {
+      let (store, _) = racers(schedule: .random(seed: seed))
+      await store.advance(by: .seconds(1))
+      orders.insert(store.state)
+      // The schedule as run, given to a new store, makes the same picks.
+      let ran = store.schedule
+      #expect(!ran.choices.isEmpty)
+      let (replay, _) = racers(schedule: try! #require(Schedule(ran.description)))
+      await replay.advance(by: .seconds(1))
+      #expect(replay.state == store.state, "seed \(seed), schedule \(ran)")
+      #expect(replay.schedule == ran)
+    }
+    #expect(orders == [["a", "b"], ["b", "a"]])
+  }
+
+  @Test func givenChoicesComeFirstThenTheStrategyPicks() async {
+    let (store, _) = racers(schedule: Schedule(.firstReady, choices: [1]))
+    await store.advance(by: .seconds(1))
+    #expect(store.state == ["b", "a"])
+    #expect(store.schedule.description == "first-ready/1.0")
+  }
+
+  @Test func anEffectRunsOnlyWhileTheTestWaitsOnTheStore() async {
+    let calls = CallLog<Int>()
+    let store = TestStore(
+      initial: 0, reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(of: { $0 == 1 ? 1 : nil }, name: "record") { value in
+          calls.record(value)
+          return 2
+        }
+      ],
+      exhaustivity: .off)
+
+    store.send(1)
+    // The effect's task exists, but its first job waits for the test to wait.
+    #expect(calls.count == 0)
+    #expect(store.state == 1)
+    await store.settle()
+    #expect(calls.arguments == [1])
+    #expect(store.state == 2)
+  }
+
+  @Test func effectsThatRunAwayFailTheWaitNamingThemAndStop() async {
+    let clock = ImmediateClock()
+    let attempts = CallLog<Int>()
+    let store = TestStore(
+      initial: 0, reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(of: { $0 == 1 ? 1 : nil }, name: "retry") { _ in
+          // A retry with no cap: every attempt fails, and the clock never makes it wait.
+          while true {
+            attempts.record(attempts.count)
+            try await clock.sleep(for: .seconds(1))
+          }
+        }
+      ],
+      exhaustivity: .off, schedule: .firstReady, jobsWithoutProgress: 50)
+
+    store.send(1)
+    await withKnownIssue {
+      await store.settle()
+    } matching: { issue in
+      issue.description.contains("The store's effects ran away.")
+        && issue.description.contains(
+          "Happened: they ran 50 jobs with none of that (a loop with no end")
+        && issue.description.contains("effect of feedback `retry` (generation 0) is running")
+        && issue.description.contains("Fix: bound the loop")
+    }
+    // Stopped at the bound (an attempt takes at least one job), and its jobs are dropped.
+    #expect((1...50).contains(attempts.count))
+  }
+
+  @Test func aScheduleReadsBackWhatItWrites() {
+    for text in ["first-ready", "random-7", "random-7/1.0.2", "first-ready/1.0"] {
+      #expect(Schedule(text)?.description == text)
+    }
+    #expect(Schedule("first-ready/0.0")?.description == "first-ready")
+    for text in ["", "random", "random-x", "random-7/", "random-7/1..2", "fifo", "random-7/-1"] {
+      #expect(Schedule(text) == nil, "\(text)")
+    }
+  }
+}
