@@ -349,7 +349,8 @@ let package = Package(
       ],
       path: "Apps/Shared/Tests/TerminalTests"),
     .executableTarget(
-      name: "conformance", dependencies: ["ConformanceSuite", "LoopContracts", "Terminal"],
+      name: "conformance",
+      dependencies: ["ConformanceSuite", "LoopContracts", "LoopTesting", "Terminal"],
       path: "Conformance/Sources/conformance"),
     .target(
       name: "ConformanceSuite",

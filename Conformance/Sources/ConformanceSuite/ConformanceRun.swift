@@ -36,6 +36,10 @@ public struct ConformanceRun: Sendable {
     public var walkLength: Int
     /// Whether machine-derived mutants ran (`--mutate`).
     public var mutate: Bool
+    /// The schedules each scenario ran under (`--schedules`).
+    public var schedules = 1
+    /// The one schedule every scenario ran under (`--schedule`), as text; `nil` for none.
+    public var schedule: String?
 
     /// The settings of `options`.
     ///
@@ -47,6 +51,8 @@ public struct ConformanceRun: Sendable {
       randomWalks = options.exploration.randomWalks
       walkLength = options.exploration.walkLength
       mutate = options.mutate
+      schedules = options.schedules
+      schedule = options.schedule?.description
     }
   }
 

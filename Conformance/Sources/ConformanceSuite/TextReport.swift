@@ -60,6 +60,7 @@ public struct TextReport: Sendable {
         }
       }
     }
+    lines += scheduleLines(run.reports)
     lines += replayLines(run.replays)
     lines.append("")
     lines += Self.legend(mutated: mutated)
@@ -68,6 +69,28 @@ public struct TextReport: Sendable {
       "\(run.reports.count) contract(s) in \(Self.format(run.durationSeconds)) s")
     lines.append(run.summaryLine)
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// When scenarios ran under more than one schedule: per contract, the runs and the
+  /// distinct trajectories they took, naming the scenarios whose trajectory changed with the
+  /// schedule.
+  func scheduleLines(_ reports: [ContractReport]) -> [String] {
+    let explored = reports.filter { $0.scenarios.contains { $0.schedules > 1 } }
+    guard !explored.isEmpty else { return [] }
+    var lines = ["", "schedules (conformance --schedules N): scenario runs, distinct trajectories"]
+    for report in explored {
+      let runs = report.scenarios.map(\.schedules).reduce(0, +)
+      let distinct = report.scenarios.map(\.distinctTrajectories).reduce(0, +)
+      lines.append(
+        "  \(report.contract): \(runs) runs of \(report.scenarios.count) scenarios, "
+          + "\(distinct) distinct trajectories")
+      for scenario in report.scenarios where scenario.distinctTrajectories > 1 {
+        lines.append(
+          "    \(scenario.name): \(scenario.distinctTrajectories) trajectories in "
+            + "\(scenario.schedules) runs")
+      }
+    }
+    return lines
   }
 
   /// One line per replayed recording, and the message of each that failed.

@@ -5,6 +5,7 @@
 import ConformanceSuite
 import Foundation
 import LoopContracts
+import LoopTesting
 import Terminal
 
 /// The report formats `--format` accepts.
@@ -31,6 +32,15 @@ let spec = CommandSpec(
     ).notInherited(),
     .value("depth", valueName: "N", help: "The exploration's breadth-first depth", default: "6")
       .notInherited(),
+    .value(
+      "schedules", valueName: "N",
+      help: "Run each scenario under N schedules: first-ready, then N-1 seeded random ones",
+      default: "1"
+    ).notInherited(),
+    .value(
+      "schedule", valueName: "S",
+      help: "Run every scenario under the schedule S a failure printed (random-7/1.0)"
+    ).notInherited(),
     .value(
       "workers", valueName: "N",
       help: "Contracts, mutants and exploration threads at once (default: every core)"
@@ -156,6 +166,23 @@ func runContracts(_ arguments: ParsedArguments, minimumKills: Int?) async throws
   let depth = try arguments.value("depth", as: Int.self) ?? 6
   guard seed >= 0 else { throw UsageError("--seed must not be negative", usage: arguments.usage) }
   guard depth >= 0 else { throw UsageError("--depth must not be negative", usage: arguments.usage) }
+  let schedules = try arguments.value("schedules", as: Int.self) ?? 1
+  guard schedules >= 1 else {
+    throw UsageError("--schedules must be at least 1", usage: arguments.usage)
+  }
+  var schedule: Schedule?
+  if let text = arguments.value("schedule") {
+    guard let parsed = Schedule(text) else {
+      throw UsageError(
+        "--schedule takes a schedule as a failure prints it (first-ready, random-7/1.0), got '\(text)'",
+        usage: arguments.usage)
+    }
+    guard !arguments.isGiven("schedules") else {
+      throw UsageError(
+        "--schedule replays one schedule: leave out --schedules", usage: arguments.usage)
+    }
+    schedule = parsed
+  }
   let workers =
     try arguments.value("workers", as: Int.self) ?? ProcessInfo.processInfo.activeProcessorCount
   guard workers >= 1 else {
@@ -218,11 +245,14 @@ func runContracts(_ arguments: ParsedArguments, minimumKills: Int?) async throws
   let plan = ConformanceRun.Plan(contracts, recordings: recordings, mutate: mutate)
   let progress = ProgressLine.onStandardError(total: plan.units(in: shard).count)
   defer { progress?.end() }
+  var options = ContractRunner.Options(
+    exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
+    regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
+    saveFailures: saveTo != nil, mutate: mutate, workers: workers)
+  options.schedules = schedules
+  options.schedule = schedule
   let runner = ContractRunner(
-    options: .init(
-      exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
-      regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
-      saveFailures: saveTo != nil, mutate: mutate, workers: workers),
+    options: options,
     progress: progress.map { line in
       { @Sendable (step: ContractRunner.Progress) in line.finished(step) }
     })

@@ -199,8 +199,14 @@ public struct ScenarioResult: Sendable, Codable, Hashable {
   /// Wall time, in seconds.
   public var durationSeconds: Double
   /// The moves each of its stores took, in order, one list per store (events of no kind
-  /// left out).
+  /// left out): under the first schedule, or the one that failed.
   public var trajectories: [[ReportedMove]] = []
+  /// How many schedules it ran under (it stops at the first that fails).
+  public var schedules = 1
+  /// How many different trajectories those schedules gave.
+  public var distinctTrajectories = 1
+  /// The schedule it failed under, as `conformance --schedule` reads it; `nil` when it passed.
+  public var schedule: String?
 }
 
 /// One table row and what exercised it.

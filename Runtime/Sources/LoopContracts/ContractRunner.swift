@@ -29,6 +29,14 @@ public struct ContractRunner: Sendable {
     /// How many mutants run at once, and how many threads expand each level of an
     /// exploration; every report is the same for any number (only the times differ).
     public var workers: Int
+    /// How many schedules each scenario runs under; 1 by default.
+    ///
+    /// First-ready, then random ones seeded from the exploration seed and the scenario (see
+    /// `Schedule`); every check runs on each. Mutants run first-ready only.
+    public var schedules = 1
+    /// The one schedule every scenario runs under, replaying one a failure printed; `nil` for
+    /// ``schedules``.
+    public var schedule: Schedule?
 
     /// Creates options.
     ///
@@ -117,7 +125,8 @@ public struct ContractRunner: Sendable {
   public func checks<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
     _ contract: Contract<M, Phase, Kind>
   ) async -> ContractReport where M.State: Hashable, M.Event: Codable {
-    var report = await run(contract, as: Subject(), faults: PlantedFaults(), isMutant: false)
+    // The faults planted around the run, if any (tests of the runner plant runtime bugs so).
+    var report = await run(contract, as: Subject(), faults: PlantedFaults.current, isMutant: false)
     progress?(.checked(contract: contract.name))
     guard options.mutate else { return report }
     var verdicts = MachineMutantReport()
@@ -253,9 +262,11 @@ public struct ContractRunner: Sendable {
         await check(example, of: contract, as: subject, faults: faults, with: &checker))
       if isMutant, !report.passed { return finished() }
     }
-    for scenario in contract.scenarios {
+    for (index, scenario) in contract.scenarios.enumerated() {
       report.scenarios.append(
-        await run(scenario, as: subject, faults: faults, isMutant: isMutant, with: &checker))
+        await run(
+          scenario, under: schedules(forScenario: index, isMutant: isMutant), as: subject,
+          faults: faults, isMutant: isMutant, with: &checker))
       if isMutant, !report.passed { return finished() }
     }
     report.scenarioStates = checker.statesChecked.count
@@ -438,13 +449,64 @@ public struct ContractRunner: Sendable {
 
   // MARK: - Scenarios
 
+  /// The schedules scenario `index` runs under: the one given, or first-ready and then
+  /// ``Options/schedules`` - 1 random ones, each seeded from the exploration seed, the
+  /// scenario and its place, so a report is a function of the options.
+  func schedules(forScenario index: Int, isMutant: Bool) -> [Schedule] {
+    if let schedule = options.schedule { return [schedule] }
+    guard !isMutant else { return [.firstReady] }
+    return [.firstReady]
+      + (1..<max(1, options.schedules)).map { run in
+        var seeds = SplitMix64(seed: options.exploration.seed ^ (UInt64(index) << 32) ^ UInt64(run))
+        return .random(seed: seeds.next())
+      }
+  }
+
+  /// Runs `scenario` under each of `schedules` in turn, every check on each, and stops at the
+  /// first that fails, naming it so `conformance --schedule` replays it.
   private func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
-    _ scenario: Scenario<M>, as subject: Subject<M>, faults: PlantedFaults, isMutant: Bool,
-    with checker: inout StepChecker<M, Phase, Kind>
+    _ scenario: Scenario<M>, under schedules: [Schedule], as subject: Subject<M>,
+    faults: PlantedFaults, isMutant: Bool, with checker: inout StepChecker<M, Phase, Kind>
   ) async -> ScenarioResult where M.State: Hashable, M.Event: Codable {
+    var result = ScenarioResult(name: scenario.name, failures: [], budgets: [], durationSeconds: 0)
+    var trajectories: Set<[[ReportedMove]]> = []
+    for (run, schedule) in schedules.enumerated() {
+      let brokenBefore = checker.broken
+      var (once, ran) = await self.run(
+        scenario, under: schedule, as: subject, faults: faults, isMutant: isMutant,
+        with: &checker)
+      // The table, invariants and laws judge its trajectory too: a rule it broke first
+      // (reported with that rule) fails it under this schedule.
+      let broke = checker.broken.subtracting(brokenBefore).sorted()
+      if !broke.isEmpty, schedules.count > 1 || schedule != .firstReady {
+        once.failures.append("its trajectory broke \(broke.joined(separator: ", "))")
+      }
+      trajectories.insert(once.trajectories)
+      let seconds = result.durationSeconds + once.durationSeconds
+      if run == 0 || !once.failures.isEmpty { result = once }
+      result.durationSeconds = seconds
+      result.schedules = run + 1
+      result.distinctTrajectories = trajectories.count
+      guard once.failures.isEmpty else {
+        result.schedule = ran.description
+        if schedules.count > 1 || schedule != .firstReady {
+          result.failures.append(
+            "under schedule \(ran) (run \(run + 1) of \(schedules.count)): replay it with "
+              + "`conformance --schedule \(ran)`")
+        }
+        break
+      }
+    }
+    return result
+  }
+
+  private func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ scenario: Scenario<M>, under schedule: Schedule, as subject: Subject<M>,
+    faults: PlantedFaults, isMutant: Bool, with checker: inout StepChecker<M, Phase, Kind>
+  ) async -> (ScenarioResult, Schedule) where M.State: Hashable, M.Event: Codable {
     let clock = ContinuousClock()
     let start = clock.now
-    let context = ScenarioContext<M>(subject: subject)
+    let context = ScenarioContext<M>(subject: subject, schedule: schedule)
     let sink = FailureSink()
     var thrown: [String] = []
     await PlantedFaults.$current.withValue(faults) {
@@ -480,11 +542,12 @@ public struct ContractRunner: Sendable {
       }
       trajectories.append(moves)
     }
-    return ScenarioResult(
+    let result = ScenarioResult(
       name: scenario.name,
       failures: thrown + sink.failures.map(\.message) + context.failedChecks + races,
       budgets: context.budgets,
       durationSeconds: seconds(start.duration(to: clock.now)), trajectories: trajectories)
+    return (result, context.schedule)
   }
 
   // MARK: - Regressions

@@ -15,10 +15,16 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
   private let recorded = Mutex(Recorded())
   /// The machine as the runner runs it: itself, or a mutant of it.
   let subject: Subject<M>
+  /// Where the effects of every store the scenario makes run, in the order of one schedule.
+  let executor: TestExecutor
 
-  init(subject: Subject<M> = Subject()) {
+  init(subject: Subject<M> = Subject(), schedule: Schedule = .firstReady) {
     self.subject = subject
+    self.executor = TestExecutor(schedule: schedule)
   }
+
+  /// The schedule the scenario's effects ran by: the one given, with every choice made.
+  var schedule: Schedule { executor.schedule }
 
   /// Makes a destination-mode test store whose trajectory the runner checks afterwards.
   ///
@@ -42,7 +48,7 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
   ) -> TestStore<M.State, M.Event> {
     let store = TestStore(
       initial: initial, reducer: subject.reducer, feedbacks: subject.feedbacks(of: machine),
-      clock: clock, exhaustivity: .off, fileID: fileID, filePath: filePath, line: line,
+      clock: clock, executor: executor, fileID: fileID, filePath: filePath, line: line,
       column: column)
     recorded.withLock { $0.stores.append(store) }
     return store

@@ -117,6 +117,9 @@ struct Scheduler: Sendable {
 
   /// The index of the job to run among `count` ready ones; with one ready, 0, and no choice
   /// is recorded.
+  ///
+  /// A send of the test with jobs ready is a choice too, between two: 0 sends now, 1 runs a
+  /// ready job first (and asks again).
   mutating func pick(among count: Int) -> Int {
     guard count > 1 else { return 0 }
     // Drawn on every choice, given or not, so a replayed prefix leaves the generator where

@@ -33,6 +33,7 @@ extension TestStore {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     checkUncheckedSends()
+    executor.runBeforeSend()
     let ordinal = beginSend(at: site)
     store.send(event)
     // The event is reduced by now unless an effect was reducing; then it is reduced next.

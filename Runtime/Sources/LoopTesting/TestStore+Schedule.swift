@@ -81,6 +81,25 @@ extension TestStore {
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Creates a destination-mode store whose effects run on `executor`, which other stores
+  /// share: the stores of one contract scenario run under one schedule.
+  package convenience init(
+    initial: State,
+    reducer: Reducer<State, Event>,
+    feedbacks: [Feedback<State, Event>],
+    clock: TestClock?,
+    executor: TestExecutor,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    self.init(
+      initial: initial, reducer: reducer, feedbacks: feedbacks, clock: clock,
+      exhaustivity: .off, executor: executor,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// The schedule the effects' jobs have run by so far.
   ///
   /// The one given, with every choice made where more than one job was ready. Given to a new

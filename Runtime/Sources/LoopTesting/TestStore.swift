@@ -162,11 +162,12 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     failsOnRaces: Bool = false,
     schedule: Schedule = .firstReady,
     jobsWithoutProgress: Int = 10_000,
+    executor sharedExecutor: TestExecutor? = nil,
     site: CallSite,
     watchdogClock: WatchdogClock = .continuous
   ) {
     let monitor = StoreMonitor<State, Event>(initial: initial, clock: watchdogClock)
-    let executor = TestExecutor(schedule: schedule)
+    let executor = sharedExecutor ?? TestExecutor(schedule: schedule)
     self.monitor = monitor
     self.executor = executor
     self.jobsWithoutProgress = jobsWithoutProgress
@@ -218,6 +219,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    executor.runBeforeSend()
     let ordinal = beginSend(at: site)
     store.send(event)
     guard exhaustivity == .on else { return }

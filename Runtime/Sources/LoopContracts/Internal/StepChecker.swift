@@ -19,6 +19,16 @@ where M.State: Hashable, M.Event: Codable {
   /// The first step that broke each law, by index in the contract's laws.
   private(set) var lawViolations: [Int: String] = [:]
 
+  /// The rules broken so far, each once: undeclared moves, unnamed event cases, invariants
+  /// and laws.
+  ///
+  /// A scenario whose run adds to it failed the contract under that run's schedule.
+  var broken: Set<String> {
+    Set(undeclared.map { "move \($0.move)" }).union(unnamedCases.map { "event case \($0)" })
+      .union(violations.keys.map { "invariant \"\($0)\"" })
+      .union(lawViolations.keys.map { "law \"\(contract.laws[$0].name)\"" })
+  }
+
   init(_ contract: Contract<M, Phase, Kind>) {
     self.contract = contract
     self.allowed = Set(contract.table)

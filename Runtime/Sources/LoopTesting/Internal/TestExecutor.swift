@@ -11,7 +11,7 @@ import LoopSynchronization
 ///
 /// A job that no test call runs (the test awaits something else, or has ended and left
 /// cancelled effects to finish) is run by ``UndrivenJobs`` once it has waited a while.
-final class TestExecutor: TaskExecutor, Sendable {
+package final class TestExecutor: TaskExecutor, Sendable {
   private struct Locked {
     /// Jobs ready to run, in the order they became ready.
     var ready: [UnownedJob] = []
@@ -31,12 +31,12 @@ final class TestExecutor: TaskExecutor, Sendable {
   private let locked: Mutex<Locked>
 
   /// Creates an executor that picks jobs by `schedule`.
-  init(schedule: Schedule) {
+  package init(schedule: Schedule) {
     locked = Mutex(Locked(scheduler: Scheduler(schedule)))
   }
 
   /// The schedule as run so far: its strategy and every choice made.
-  var schedule: Schedule {
+  package var schedule: Schedule {
     locked.withLock { $0.scheduler.schedule }
   }
 
@@ -45,7 +45,7 @@ final class TestExecutor: TaskExecutor, Sendable {
     locked.withLock { $0.runs }
   }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let (wakers, watch) = locked.withLock { locked -> ([@Sendable () -> Void], Bool) in
       guard !locked.isAbandoned else { return ([], false) }
@@ -84,6 +84,20 @@ final class TestExecutor: TaskExecutor, Sendable {
     }
     for wake in wakers { wake() }
     return true
+  }
+
+  /// Runs ready jobs before a send of the test, as many as the schedule picks.
+  ///
+  /// Each time a job is ready, a choice between sending now (0, what ``Schedule/firstReady``
+  /// picks) and running one first (1). So a send is an ordering point, like a job.
+  func runBeforeSend() {
+    while true {
+      let runsFirst = locked.withLock { locked -> Bool in
+        guard !locked.isRunning, !locked.ready.isEmpty else { return false }
+        return locked.scheduler.pick(among: 2) == 1
+      }
+      guard runsFirst, runNext(orWake: nil) else { return }
+    }
   }
 
   /// Whether a job is ready, and how many have run; stops the watch when none is ready, in

@@ -1,11 +1,17 @@
 import Dispatch
 import LoopSynchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs the jobs of a ``TestExecutor`` that no test call runs: those of a test that awaits
 /// something other than the test store (a stream of its own), and those of effects cancelled
 /// when a test store went away.
 ///
-/// One thread for the whole process looks at the executors with ready jobs every ``period``;
+/// One thread of its own for the whole process looks at the executors with ready jobs every ``period``;
 /// an executor whose ready jobs have waited a whole period with none run is run here until
 /// nothing is ready. A test that waits through the test store never gets here, so its order
 /// stays the schedule's; a job run here runs beside the test, as on the thread pool.
@@ -31,15 +37,24 @@ final class UndrivenJobs: Sendable {
   private let locked = Mutex(Locked())
   private let wake = DispatchSemaphore(value: 0)
 
-  private init() {
-    let thread = DispatchQueue(label: "LoopTesting.UndrivenJobs")
-    thread.async { [self] in
-      while true { lookOnce() }
-    }
-  }
+  private init() {}
+
+  /// Starts the one thread that looks, for the process's lifetime: a thread of its own, never
+  /// one of the cooperative pool's or Dispatch's, which it would hold for ever.
+  private static let thread: Void = {
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { _ in
+        while true { UndrivenJobs.shared.lookOnce() }
+      }, nil)
+    precondition(started == 0, "LoopTesting could not start its undriven-jobs thread")
+    pthread_detach(thread)
+  }()
 
   /// Watches `executor`, which has a job ready.
   func watch(_ executor: TestExecutor) {
+    _ = Self.thread
     let isAsleep = locked.withLock { locked -> Bool in
       if locked.watched[ObjectIdentifier(executor)] == nil {
         locked.watched[ObjectIdentifier(executor)] = Watched(executor: executor)
