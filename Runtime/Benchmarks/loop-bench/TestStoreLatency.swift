@@ -1,3 +1,4 @@
+import Loop
 import LoopTesting
 import MovieCatalog
 import MoviesFeature
@@ -58,6 +59,29 @@ enum TestStoreLatency {
     let loaded = store.state.pagesLoaded
     guard loaded == pagesPerStore, store.state.status == .idle else {
       throw BenchError("B7 loaded \(loaded) pages, expected \(pagesPerStore), and idle")
+    }
+    return samples
+  }
+
+  /// B7's baseline: the same steps on a plain `Store`, each waiting with `first(where:)` for
+  /// the page it asked for.
+  ///
+  /// - Parameter catalog: The catalog from ``immediateCatalog()``.
+  /// - Returns: Nanoseconds of each step, in order.
+  /// - Throws: ``BenchError`` when the store did not load every page.
+  static func runOnStore(catalog: MovieCatalog) async throws -> [Double] {
+    let store = Store(initial: Movies.State(), machine: Movies(catalog: catalog))
+    defer { store.cancel() }
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    samples.reserveCapacity(pagesPerStore)
+    for page in 1...pagesPerStore {
+      let start = clock.now
+      store.send(.nextPage)
+      guard await store.first(where: { $0.pagesLoaded == page && !$0.isLoading }) != nil else {
+        throw BenchError("B7's baseline stopped before page \(page)")
+      }
+      samples.append(start.duration(to: clock.now).nanoseconds)
     }
     return samples
   }

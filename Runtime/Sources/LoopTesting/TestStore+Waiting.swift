@@ -200,6 +200,11 @@ extension TestStore {
   /// `condition` must name every change that can turn `decide`'s `nil` into a value: the
   /// others do not wake the caller.
   ///
+  /// A wait first yields its thread when that thread has run 10 ms without such a yield: the
+  /// caller runs the effects, so a test waiting on stores in a loop would otherwise hold its
+  /// thread of the cooperative pool from start to end, and other tests' tasks could not run
+  /// on it.
+  ///
   /// Effects that run ``jobsWithoutProgress`` jobs with no change the monitor sees have run
   /// away (a retry loop with no cap on an immediate clock): the test fails naming them, the
   /// store is cancelled and its jobs dropped, and the wait times out at once.
@@ -208,6 +213,8 @@ extension TestStore {
     wakingOn condition: WakeCondition,
     _ decide: (borrowing MonitorStateMachine<State, Event>) -> Result?
   ) async -> Outcome<Result> {
+    if executor.beginDriving() { await Task.yield() }
+    defer { executor.endDriving() }
     var (lastVersion, jobs) = (-1, 0)
     while true {
       let (version, decision) = monitor.read { book in (book.version, decide(book)) }

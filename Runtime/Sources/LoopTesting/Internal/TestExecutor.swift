@@ -1,5 +1,11 @@
 import LoopSynchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The executor a ``TestStore`` runs its effects on, so the test, not the thread pool, decides
 /// when they run and in which order.
 ///
@@ -26,6 +32,9 @@ package final class TestExecutor: TaskExecutor, Sendable {
     var isWatched = false
     /// Whether jobs are refused: the store ran away (see ``abandon()``).
     var isAbandoned = false
+    /// How many test calls are waiting on a store of this executor: while any is, they run
+    /// its jobs, and ``UndrivenJobs`` leaves it alone even when they pause.
+    var drivers = 0
   }
 
   private let locked: Mutex<Locked>
@@ -100,12 +109,28 @@ package final class TestExecutor: TaskExecutor, Sendable {
     }
   }
 
+  /// Notes a test call that waits and runs this executor's jobs, until ``endDriving()``.
+  ///
+  /// - Returns: Whether the call should yield its thread first: it should when its thread
+  ///   has not been yielded this way for 10 ms, since a test that waits on stores in a loop
+  ///   runs their effects on its own thread and would otherwise never let other tests' tasks
+  ///   run on it.
+  func beginDriving() -> Bool {
+    locked.withLock { $0.drivers += 1 }
+    return ThreadYields.isDue()
+  }
+
+  /// Ends what ``beginDriving()`` began.
+  func endDriving() {
+    locked.withLock { $0.drivers -= 1 }
+  }
+
   /// Whether a job is ready, and how many have run; stops the watch when none is ready, in
   /// the same critical section, so a job enqueued after this call is watched again.
-  func look(stoppingWatchIfIdle: Bool) -> (hasReady: Bool, runs: Int) {
+  func look(stoppingWatchIfIdle: Bool) -> (hasReady: Bool, runs: Int, isDriven: Bool) {
     locked.withLock { locked in
       if locked.ready.isEmpty && stoppingWatchIfIdle { locked.isWatched = false }
-      return (!locked.ready.isEmpty, locked.runs)
+      return (!locked.ready.isEmpty, locked.runs, locked.drivers > 0)
     }
   }
 
@@ -117,5 +142,30 @@ package final class TestExecutor: TaskExecutor, Sendable {
       locked.isAbandoned = true
       locked.ready = []
     }
+  }
+}
+
+/// When each thread last let other tasks run from a test call that waits: a thread-local
+/// instant, so the check costs a clock read and no lock.
+enum ThreadYields {
+  /// How long a thread may run test stores' jobs before a wait yields it.
+  static let interval: UInt64 = 10_000_000
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "LoopTesting could not make a thread key")
+    return key
+  }()
+
+  /// Whether the calling thread is due to yield; when it is, the next one is `interval` away.
+  static func isDue() -> Bool {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    let now = UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    let last = UInt64(UInt(bitPattern: pthread_getspecific(key)))
+    // The first wait on a thread only starts its count.
+    guard last == 0 || now &- last >= interval else { return false }
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(now)))
+    return last != 0
   }
 }

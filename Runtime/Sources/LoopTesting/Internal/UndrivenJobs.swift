@@ -12,8 +12,8 @@ import LoopSynchronization
 /// when a test store went away.
 ///
 /// One thread of its own for the whole process looks at the executors with ready jobs every ``period``;
-/// an executor whose ready jobs have waited a whole period with none run is run here until
-/// nothing is ready. A test that waits through the test store never gets here, so its order
+/// an executor whose ready jobs have waited a whole period with none run, and that no test
+/// call is waiting on, is run here until nothing is ready. A test that waits through the test store never gets here, so its order
 /// stays the schedule's; a job run here runs beside the test, as on the thread pool.
 final class UndrivenJobs: Sendable {
   /// The one watcher.
@@ -80,13 +80,13 @@ final class UndrivenJobs: Sendable {
     let watched = locked.withLock { Array($0.watched) }
     for (id, entry) in watched {
       let undriven = locked.withLock { locked -> Bool in
-        let (hasReady, runs) = entry.executor.look(stoppingWatchIfIdle: true)
+        let (hasReady, runs, isDriven) = entry.executor.look(stoppingWatchIfIdle: true)
         guard hasReady else {
           locked.watched[id] = nil
           return false
         }
         defer { locked.watched[id]?.runs = runs }
-        return entry.runs == runs
+        return entry.runs == runs && !isDriven
       }
       if undriven {
         while entry.executor.runNext(orWake: nil) {}
