@@ -23,6 +23,10 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
     self.executor = TestExecutor(schedule: schedule)
   }
 
+  deinit {
+    executor.release()
+  }
+
   /// The schedule the scenario's effects ran by: the one given, with every choice made.
   var schedule: Schedule { executor.schedule }
 

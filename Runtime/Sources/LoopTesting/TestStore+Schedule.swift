@@ -100,6 +100,23 @@ extension TestStore {
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Reports a failure of this store at `site`, with the schedule its effects ran by when it
+  /// is not the default one, so the failure can be replayed.
+  ///
+  /// Every failure a test store reports goes through here (it shadows the module's function
+  /// in the store's methods).
+  func reportFailure(_ message: String, at site: CallSite) {
+    let schedule = executor.schedule
+    guard schedule.description != Schedule.firstReady.description else {
+      LoopTesting.reportFailure(message, at: site)
+      return
+    }
+    LoopTesting.reportFailure(
+      message
+        + "\n  Schedule: \(schedule) (replay it: TestStore(..., schedule: Schedule(\"\(schedule)\")))",
+      at: site)
+  }
+
   /// The schedule the effects' jobs have run by so far.
   ///
   /// The one given, with every choice made where more than one job was ready. Given to a new

@@ -65,6 +65,9 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   let monitor: StoreMonitor<State, Event>
   /// Where the store's effects run: jobs wait there until a call that waits runs them.
   let executor: TestExecutor
+  /// Whether this store made its executor (rather than sharing a scenario's), and so
+  /// releases it when it goes away.
+  let ownsExecutor: Bool
   /// How many jobs the effects may run with no change the monitor sees (a new state, an
   /// effect starting or ending, a wait on an instrument) before the store counts as run away.
   let jobsWithoutProgress: Int
@@ -168,6 +171,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   ) {
     let monitor = StoreMonitor<State, Event>(initial: initial, clock: watchdogClock)
     let executor = sharedExecutor ?? TestExecutor(schedule: schedule)
+    self.ownsExecutor = sharedExecutor == nil
     self.monitor = monitor
     self.executor = executor
     self.jobsWithoutProgress = jobsWithoutProgress
@@ -191,6 +195,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
       reportRaces()
     }
     store.cancel()
+    if ownsExecutor { executor.release() }
   }
 
   /// The store's current state.

@@ -108,6 +108,19 @@ struct TestStoreScheduleTests {
     #expect((1...50).contains(attempts.count))
   }
 
+  @Test func aFailureUnderAScheduleNamesItToReplay() async {
+    let (store, _) = racers(schedule: Schedule(.firstReady, choices: [1]))
+    await store.advance(by: .seconds(1))
+    await withKnownIssue {
+      await store.wait { $0 == ["a", "b"] }
+    } matching: { issue in
+      issue.description.contains("wait(until:) failed.")
+        && issue.description.contains(
+          "\n  Schedule: first-ready/1.0 (replay it: TestStore(..., schedule: Schedule(\"first-ready/1.0\")))"
+        )
+    }
+  }
+
   @Test func aScheduleReadsBackWhatItWrites() {
     for text in ["first-ready", "random-7", "random-7/1.0.2", "first-ready/1.0"] {
       #expect(Schedule(text)?.description == text)

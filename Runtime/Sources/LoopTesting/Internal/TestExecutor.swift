@@ -15,8 +15,8 @@ import LoopSynchronization
 /// ``Scheduler`` picks among those ready. Nothing runs behind the test's back, so the same test
 /// takes the same trajectory on every run, and a step costs no thread hand-off.
 ///
-/// A job that no test call runs (the test awaits something else, or has ended and left
-/// cancelled effects to finish) is run by ``UndrivenJobs`` once it has waited a while.
+/// Jobs left when the stores it serves are gone (the ends of cancelled effects) are run by
+/// ``UndrivenJobs``.
 package final class TestExecutor: TaskExecutor, Sendable {
   private struct Locked {
     /// Jobs ready to run, in the order they became ready.
@@ -35,6 +35,10 @@ package final class TestExecutor: TaskExecutor, Sendable {
     /// How many test calls are waiting on a store of this executor: while any is, they run
     /// its jobs, and ``UndrivenJobs`` leaves it alone even when they pause.
     var drivers = 0
+    /// Whether the stores it serves are gone: only then may ``UndrivenJobs`` run its jobs (the
+    /// effects their cancellation ends), so no job runs behind a test's back, however long
+    /// the test's task waits for a thread.
+    var isReleased = false
   }
 
   private let locked: Mutex<Locked>
@@ -120,6 +124,16 @@ package final class TestExecutor: TaskExecutor, Sendable {
     return ThreadYields.isDue()
   }
 
+  /// Lets ``UndrivenJobs`` run the jobs left: the stores this executor serves are gone.
+  package func release() {
+    let watch = locked.withLock { locked -> Bool in
+      locked.isReleased = true
+      defer { locked.isWatched = true }
+      return !locked.ready.isEmpty && !locked.isWatched
+    }
+    if watch { UndrivenJobs.shared.watch(self) }
+  }
+
   /// Ends what ``beginDriving()`` began.
   func endDriving() {
     locked.withLock { $0.drivers -= 1 }
@@ -130,7 +144,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
   func look(stoppingWatchIfIdle: Bool) -> (hasReady: Bool, runs: Int, isDriven: Bool) {
     locked.withLock { locked in
       if locked.ready.isEmpty && stoppingWatchIfIdle { locked.isWatched = false }
-      return (!locked.ready.isEmpty, locked.runs, locked.drivers > 0)
+      return (!locked.ready.isEmpty, locked.runs, locked.drivers > 0 || !locked.isReleased)
     }
   }
 

@@ -7,19 +7,18 @@ import LoopSynchronization
   import Darwin
 #endif
 
-/// Runs the jobs of a ``TestExecutor`` that no test call runs: those of a test that awaits
-/// something other than the test store (a stream of its own), and those of effects cancelled
-/// when a test store went away.
+/// Runs the jobs left on a ``TestExecutor`` whose stores are gone: the ends of the effects
+/// their cancellation stopped, so those tasks finish.
 ///
-/// One thread of its own for the whole process looks at the executors with ready jobs every ``period``;
-/// an executor whose ready jobs have waited a whole period with none run, and that no test
-/// call is waiting on, is run here until nothing is ready. A test that waits through the test store never gets here, so its order
-/// stays the schedule's; a job run here runs beside the test, as on the thread pool.
+/// One thread of its own for the whole process looks at the executors with ready jobs every
+/// ``period``; it runs those of a released executor (``TestExecutor/release()``) that no test
+/// call is waiting on, until nothing is ready. While a store lives, only the test's waits run
+/// its jobs, however long the test's task waits for a thread, so its order stays the schedule's.
 final class UndrivenJobs: Sendable {
   /// The one watcher.
   static let shared = UndrivenJobs()
 
-  /// How long ready jobs wait before they are run here: 2 ms.
+  /// How often the thread looks: every 2 ms.
   static let period = DispatchTimeInterval.milliseconds(2)
 
   private struct Watched {
