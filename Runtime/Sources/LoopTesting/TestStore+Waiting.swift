@@ -213,8 +213,7 @@ extension TestStore {
     wakingOn condition: WakeCondition,
     _ decide: (borrowing MonitorStateMachine<State, Event>) -> Result?
   ) async -> Outcome<Result> {
-    if executor.beginDriving() { await Task.yield() }
-    defer { executor.endDriving() }
+    if ThreadYields.isDue() { await Task.yield() }
     var (lastVersion, jobs) = (-1, 0)
     while true {
       let (version, decision) = monitor.read { book in (book.version, decide(book)) }

@@ -26,18 +26,11 @@ package final class TestExecutor: TaskExecutor, Sendable {
     var isRunning = false
     /// Callers to tell when a job becomes ready (or one finishes), each once.
     var wakers: [@Sendable () -> Void] = []
-    /// How many jobs have run: ``UndrivenJobs``' sign that someone is running them.
-    var runs = 0
-    /// Whether ``UndrivenJobs`` is watching this executor.
-    var isWatched = false
     /// Whether jobs are refused: the store ran away (see ``abandon()``).
     var isAbandoned = false
-    /// How many test calls are waiting on a store of this executor: while any is, they run
-    /// its jobs, and ``UndrivenJobs`` leaves it alone even when they pause.
-    var drivers = 0
-    /// Whether the stores it serves are gone: only then may ``UndrivenJobs`` run its jobs (the
-    /// effects their cancellation ends), so no job runs behind a test's back, however long
-    /// the test's task waits for a thread.
+    /// Whether the stores it serves are gone: only then does ``UndrivenJobs`` run its jobs
+    /// (the ends of the effects their cancellation stopped), so no job runs behind a test's
+    /// back, however long the test's task waits for a thread.
     var isReleased = false
   }
 
@@ -53,23 +46,16 @@ package final class TestExecutor: TaskExecutor, Sendable {
     locked.withLock { $0.scheduler.schedule }
   }
 
-  /// How many jobs have run.
-  var runs: Int {
-    locked.withLock { $0.runs }
-  }
-
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let (wakers, watch) = locked.withLock { locked -> ([@Sendable () -> Void], Bool) in
+    let (wakers, isReleased) = locked.withLock { locked -> ([@Sendable () -> Void], Bool) in
       guard !locked.isAbandoned else { return ([], false) }
       locked.ready.append(job)
-      let wakers = locked.wakers
-      locked.wakers = []
-      defer { locked.isWatched = true }
-      return (wakers, !locked.isWatched)
+      defer { locked.wakers = [] }
+      return (locked.wakers, locked.isReleased)
     }
     for wake in wakers { wake() }
-    if watch { UndrivenJobs.shared.watch(self) }
+    if isReleased { UndrivenJobs.shared.run(self) }
   }
 
   /// Runs the next ready job, picked by the schedule, on the calling thread.
@@ -91,7 +77,6 @@ package final class TestExecutor: TaskExecutor, Sendable {
     job.runSynchronously(on: asUnownedTaskExecutor())
     let wakers = locked.withLock { locked -> [@Sendable () -> Void] in
       locked.isRunning = false
-      locked.runs += 1
       defer { locked.wakers = [] }
       return locked.wakers
     }
@@ -113,39 +98,14 @@ package final class TestExecutor: TaskExecutor, Sendable {
     }
   }
 
-  /// Notes a test call that waits and runs this executor's jobs, until ``endDriving()``.
-  ///
-  /// - Returns: Whether the call should yield its thread first: it should when its thread
-  ///   has not been yielded this way for 10 ms, since a test that waits on stores in a loop
-  ///   runs their effects on its own thread and would otherwise never let other tests' tasks
-  ///   run on it.
-  func beginDriving() -> Bool {
-    locked.withLock { $0.drivers += 1 }
-    return ThreadYields.isDue()
-  }
-
-  /// Lets ``UndrivenJobs`` run the jobs left: the stores this executor serves are gone.
+  /// Lets ``UndrivenJobs`` run the jobs left, now and as they come: the stores this executor
+  /// serves are gone.
   package func release() {
-    let watch = locked.withLock { locked -> Bool in
+    let hasReady = locked.withLock { locked -> Bool in
       locked.isReleased = true
-      defer { locked.isWatched = true }
-      return !locked.ready.isEmpty && !locked.isWatched
+      return !locked.ready.isEmpty
     }
-    if watch { UndrivenJobs.shared.watch(self) }
-  }
-
-  /// Ends what ``beginDriving()`` began.
-  func endDriving() {
-    locked.withLock { $0.drivers -= 1 }
-  }
-
-  /// Whether a job is ready, and how many have run; stops the watch when none is ready, in
-  /// the same critical section, so a job enqueued after this call is watched again.
-  func look(stoppingWatchIfIdle: Bool) -> (hasReady: Bool, runs: Int, isDriven: Bool) {
-    locked.withLock { locked in
-      if locked.ready.isEmpty && stoppingWatchIfIdle { locked.isWatched = false }
-      return (!locked.ready.isEmpty, locked.runs, locked.drivers > 0 || !locked.isReleased)
-    }
+    if hasReady { UndrivenJobs.shared.run(self) }
   }
 
   /// Drops every ready job and refuses new ones, for a store whose effects ran away: their
