@@ -101,7 +101,7 @@ struct StoreMonitorTests {
     continuation.finish()
   }
 
-  @Test func aLookMoreThanATickLateCountsNothing() async throws {
+  @Test func aLookMoreThanATickLateCountsOnlyATick() async throws {
     let watchdog = TestClock()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let store = subscribed(to: stream, watchdog: watchdog)
@@ -110,7 +110,7 @@ struct StoreMonitorTests {
 
     // The watchdog was due at 50 ms and looks at 450 ms: every thread of the pool was held by
     // other work meanwhile (a long synchronous test beside this one), so the effects could
-    // not answer either. That time is not counted: the wait goes on.
+    // not answer either. Only a tick of that time is counted: the wait goes on.
     await watchdog.advance(by: .milliseconds(450))
     try await watchdogSleeps(on: watchdog)
     #expect(store.monitor.waiting == 1)
@@ -119,6 +119,30 @@ struct StoreMonitorTests {
     continuation.yield(1)
     await waited.value
     #expect(store.state == 1)
+    continuation.finish()
+  }
+
+  @Test func aMachineOnWhichEveryLookIsLateStillEndsAWaitOnAStoreThatStoppedChanging()
+    async throws
+  {
+    let watchdog = TestClock()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = subscribed(to: stream, watchdog: watchdog)
+    try await withKnownIssue {
+      async let waited: Void = store.waitForCurrentState(timeout: .milliseconds(120)) { $0 == 1 }
+      // Every look comes 400 ms late. Each counts one tick: 50 ms, then 100 ms...
+      for _ in 1...2 {
+        try await watchdogSleeps(on: watchdog)
+        await watchdog.advance(by: .milliseconds(450))
+      }
+      try await watchdogSleeps(on: watchdog)
+      #expect(store.monitor.waiting == 1)
+      // ...and the third ends the wait, as late as the others.
+      await watchdog.advance(by: .milliseconds(450))
+      await waited
+    } matching: { issue in
+      message(of: issue).contains("it did not, and the store went 0.12 seconds without any change")
+    }
     continuation.finish()
   }
 

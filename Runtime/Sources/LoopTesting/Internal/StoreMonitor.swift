@@ -145,10 +145,11 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     }
   }
 
-  /// How often the watchdog counts the time of the waits pending: 50 ms.
+  /// How often the watchdog counts the time of the waits pending, and the most one look
+  /// counts: 50 ms.
   ///
-  /// A watchdog that wakes more than a tick late found no thread to run on for that long, and
-  /// neither did the effects the waits wait on, so that time is not counted.
+  /// A watchdog that wakes late found no thread to run on for that long, and neither did the
+  /// effects the waits wait on, so only a tick of that time is counted.
   static var tick: Duration { .milliseconds(50) }
 
   /// Replaces the watchdog with one that first wakes at `instant`; returns the one replaced,
@@ -161,12 +162,13 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
   /// counted, and stops when none are left; changes never touch it, so a step of a test
   /// makes no task and no timer.
   ///
-  /// It counts only time in which tasks could run: when every thread of Swift's cooperative
-  /// pool is held by other work (a long synchronous test beside this one), the effects cannot
-  /// answer and the watchdog cannot wake either; it wakes late, counts nothing for that tick,
-  /// and gives the effects a tick to go on. A starved machine stretches a timeout instead of
-  /// failing a healthy test; a machine on which every tick is late never ends a wait (the
-  /// test's own time limit does).
+  /// A look counts at most a tick: when every thread of Swift's cooperative pool is held by
+  /// other work (a long synchronous test beside this one), the effects cannot answer and the
+  /// watchdog cannot wake either; it wakes late and counts one tick of the time it lost. A
+  /// starved machine stretches a timeout instead of failing a healthy test, and still ends a
+  /// wait on a store that stopped changing, after as many looks as the timeout has ticks. (A
+  /// look that counted nothing when late never ended a 20 ms wait on a machine whose every
+  /// look was late: the test's own time limit failed it after 20 s.)
   private func startWatchdog(
     wakingAt instant: Duration, in locked: inout Locked
   ) -> Task<Void, Never>? {
@@ -181,7 +183,7 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
         } catch {
           return
         }
-        guard let next = self?.count(watchdog: id, plannedFor: wake) else { return }
+        guard let next = self?.count(watchdog: id) else { return }
         wake = next
       }
     }
@@ -189,20 +191,16 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     return replaced
   }
 
-  /// Counts the time since the last look towards each wait, unless watchdog `id` woke more
-  /// than a ``tick`` after `planned`, and ends the waits whose timeout is counted; returns
-  /// when the watchdog should wake next, or `nil` when it should stop (no waits left, or
-  /// another watchdog replaced it).
-  private func count(
-    watchdog id: Int, plannedFor planned: Duration
-  ) -> Duration? {
+  /// Counts the time since the last look towards each wait, at most a ``tick``, and ends the
+  /// waits whose timeout is counted; returns when watchdog `id` should wake next, or `nil`
+  /// when it should stop (no waits left, or another watchdog replaced it).
+  private func count(watchdog id: Int) -> Duration? {
     let now = clock.now()
-    let starved = now - planned > Self.tick
     let (overdue, next) = locked.withLock { locked -> ([Waiter], Duration?) in
       guard locked.watchdog?.id == id else { return ([], nil) }
       var overdue: [Waiter] = []
       for (key, var waiter) in locked.waiters {
-        if !starved { waiter.counted += now - waiter.mark }
+        waiter.counted += min(now - waiter.mark, Self.tick)
         waiter.mark = now
         if waiter.counted >= waiter.timeout {
           overdue.append(waiter)
