@@ -81,13 +81,16 @@ public struct TextReport: Sendable {
     for report in explored {
       let runs = report.scenarios.map(\.schedules).reduce(0, +)
       let distinct = report.scenarios.map(\.distinctTrajectories).reduce(0, +)
+      let searched = report.scenarios.filter { $0.allSchedulesRun == true }.count
+      let all = searched > 0 ? ", \(searched) searched to the bound" : ""
       lines.append(
         "  \(report.contract): \(runs) runs of \(report.scenarios.count) scenarios, "
-          + "\(distinct) distinct trajectories")
+          + "\(distinct) distinct trajectories\(all)")
       for scenario in report.scenarios where scenario.distinctTrajectories > 1 {
+        let every = scenario.allSchedulesRun == true ? " (every schedule within the bound)" : ""
         lines.append(
           "    \(scenario.name): \(scenario.distinctTrajectories) trajectories in "
-            + "\(scenario.schedules) runs")
+            + "\(scenario.schedules) runs\(every)")
       }
     }
     return lines

@@ -34,8 +34,14 @@ let spec = CommandSpec(
       .notInherited(),
     .value(
       "schedules", valueName: "N",
-      help: "Run each scenario under N schedules: first-ready, then N-1 seeded random ones",
+      help: "Run each scenario under N schedules: first-ready, then N-1 the search picks",
       default: "1"
+    ).notInherited(),
+    .value(
+      "search", valueName: "S",
+      help:
+        "How --schedules picks them: random, pct-D (PCT of depth D) or exhaustive-P (every schedule with at most P preemptions)",
+      default: "random"
     ).notInherited(),
     .value(
       "schedule", valueName: "S",
@@ -170,6 +176,15 @@ func runContracts(_ arguments: ParsedArguments, minimumKills: Int?) async throws
   guard schedules >= 1 else {
     throw UsageError("--schedules must be at least 1", usage: arguments.usage)
   }
+  var search = ScheduleSearch.random
+  if let text = arguments.value("search") {
+    guard let parsed = ScheduleSearch(text) else {
+      throw UsageError(
+        "--search takes random, pct-D (D at least 1) or exhaustive-P (P at least 0), got '\(text)'",
+        usage: arguments.usage)
+    }
+    search = parsed
+  }
   var schedule: Schedule?
   if let text = arguments.value("schedule") {
     guard let parsed = Schedule(text) else {
@@ -177,9 +192,10 @@ func runContracts(_ arguments: ParsedArguments, minimumKills: Int?) async throws
         "--schedule takes a schedule as a failure prints it (first-ready, random-7/1.0), got '\(text)'",
         usage: arguments.usage)
     }
-    guard !arguments.isGiven("schedules") else {
+    guard !arguments.isGiven("schedules"), !arguments.isGiven("search") else {
       throw UsageError(
-        "--schedule replays one schedule: leave out --schedules", usage: arguments.usage)
+        "--schedule replays one schedule: leave out --schedules and --search",
+        usage: arguments.usage)
     }
     schedule = parsed
   }
@@ -250,6 +266,7 @@ func runContracts(_ arguments: ParsedArguments, minimumKills: Int?) async throws
     regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
     saveFailures: saveTo != nil, mutate: mutate, workers: workers)
   options.schedules = schedules
+  options.scheduleSearch = search
   options.schedule = schedule
   let runner = ContractRunner(
     options: options,

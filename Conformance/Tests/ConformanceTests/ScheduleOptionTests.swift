@@ -41,6 +41,7 @@ struct ScheduleOptionTests {
       "conformance", ["--schedule", "first-ready", "--schedules", "2"])
     #expect(both.status == 2)
     #expect(
-      both.stderrLines.first == "error: --schedule replays one schedule: leave out --schedules")
+      both.stderrLines.first
+        == "error: --schedule replays one schedule: leave out --schedules and --search")
   }
 }

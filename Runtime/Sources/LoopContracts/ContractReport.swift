@@ -205,8 +205,12 @@ public struct ScenarioResult: Sendable, Codable, Hashable {
   public var schedules = 1
   /// How many different trajectories those schedules gave.
   public var distinctTrajectories = 1
-  /// The schedule it failed under, as `conformance --schedule` reads it; `nil` when it passed.
+  /// The schedule it failed under, shrunk, as `conformance --schedule` reads it; `nil` when
+  /// it passed.
   public var schedule: String?
+  /// Under an exhaustive search (`ScheduleSearch.exhaustive(preemptions:)`), whether it ran
+  /// every schedule within the bound; `nil` under other searches.
+  public var allSchedulesRun: Bool?
 }
 
 /// One table row and what exercised it.

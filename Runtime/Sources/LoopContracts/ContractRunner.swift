@@ -31,9 +31,17 @@ public struct ContractRunner: Sendable {
     public var workers: Int
     /// How many schedules each scenario runs under; 1 by default.
     ///
-    /// First-ready, then random ones seeded from the exploration seed and the scenario (see
-    /// `Schedule`); every check runs on each. Mutants run first-ready only.
+    /// First-ready, then those ``scheduleSearch`` picks (see `Schedule`); every check runs on
+    /// each. Mutants run first-ready only.
     public var schedules = 1
+    /// How the schedules after the first-ready one are picked: seeded random ones by default.
+    public var scheduleSearch = ScheduleSearch.random
+    /// At most how many runs shrinking a failing schedule may take; 0 turns shrinking off.
+    ///
+    /// A scenario that fails under a schedule other than first-ready is run again under
+    /// first-ready schedules with fewer choices and fewer preemptions, keeping each that still
+    /// fails, so the schedule printed is the shortest, least reordered one found.
+    public var shrinkRuns = 100
     /// The one schedule every scenario runs under, replaying one a failure printed; `nil` for
     /// ``schedules``.
     public var schedule: Schedule?
@@ -265,7 +273,7 @@ public struct ContractRunner: Sendable {
     for (index, scenario) in contract.scenarios.enumerated() {
       report.scenarios.append(
         await run(
-          scenario, under: schedules(forScenario: index, isMutant: isMutant), as: subject,
+          scenario, under: scheduleQueue(forScenario: index, isMutant: isMutant), as: subject,
           faults: faults, isMutant: isMutant, with: &checker))
       if isMutant, !report.passed { return finished() }
     }
@@ -450,37 +458,31 @@ public struct ContractRunner: Sendable {
   // MARK: - Scenarios
 
   /// The schedules scenario `index` runs under: the one given, or first-ready and then
-  /// ``Options/schedules`` - 1 random ones, each seeded from the exploration seed, the
-  /// scenario and its place, so a report is a function of the options.
-  func schedules(forScenario index: Int, isMutant: Bool) -> [Schedule] {
-    if let schedule = options.schedule { return [schedule] }
-    guard !isMutant else { return [.firstReady] }
-    return [.firstReady]
-      + (1..<max(1, options.schedules)).map { run in
-        var seeds = SplitMix64(seed: options.exploration.seed ^ (UInt64(index) << 32) ^ UInt64(run))
-        return .random(seed: seeds.next())
-      }
+  /// ``Options/schedules`` - 1 that ``Options/scheduleSearch`` picks, seeded from the
+  /// exploration seed and the scenario's place, so a report is a function of the options.
+  func scheduleQueue(forScenario index: Int, isMutant: Bool) -> ScheduleQueue {
+    let seed = options.exploration.seed ^ (UInt64(index) << 32)
+    if let schedule = options.schedule { return ScheduleQueue(replaying: schedule) }
+    return ScheduleQueue(
+      search: options.scheduleSearch, runs: isMutant ? 1 : options.schedules, seed: seed)
   }
 
-  /// Runs `scenario` under each of `schedules` in turn, every check on each, and stops at the
-  /// first that fails, naming it so `conformance --schedule` replays it.
+  /// Runs `scenario` under each schedule of `queue` in turn, every check on each, and stops at
+  /// the first that fails, shrinks it and names it so `conformance --schedule` replays it.
   private func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
-    _ scenario: Scenario<M>, under schedules: [Schedule], as subject: Subject<M>,
+    _ scenario: Scenario<M>, under queue: ScheduleQueue, as subject: Subject<M>,
     faults: PlantedFaults, isMutant: Bool, with checker: inout StepChecker<M, Phase, Kind>
   ) async -> ScenarioResult where M.State: Hashable, M.Event: Codable {
+    var queue = queue
     var result = ScenarioResult(name: scenario.name, failures: [], budgets: [], durationSeconds: 0)
     var trajectories: Set<[[ReportedMove]]> = []
-    for (run, schedule) in schedules.enumerated() {
-      let brokenBefore = checker.broken
-      var (once, ran) = await self.run(
+    var last: (ran: Schedule, choicePoints: [Int])?
+    while let schedule = queue.next(after: last?.ran, choicePoints: last?.choicePoints ?? []) {
+      let run = queue.handedOut - 1
+      let (once, ran) = await self.run(
         scenario, under: schedule, as: subject, faults: faults, isMutant: isMutant,
-        with: &checker)
-      // The table, invariants and laws judge its trajectory too: a rule it broke first
-      // (reported with that rule) fails it under this schedule.
-      let broke = checker.broken.subtracting(brokenBefore).sorted()
-      if !broke.isEmpty, schedules.count > 1 || schedule != .firstReady {
-        once.failures.append("its trajectory broke \(broke.joined(separator: ", "))")
-      }
+        judgingTrajectory: queue.isExploring || schedule != .firstReady, with: &checker)
+      last = (ran.schedule, ran.choicePoints)
       trajectories.insert(once.trajectories)
       let seconds = result.durationSeconds + once.durationSeconds
       if run == 0 || !once.failures.isEmpty { result = once }
@@ -488,22 +490,92 @@ public struct ContractRunner: Sendable {
       result.schedules = run + 1
       result.distinctTrajectories = trajectories.count
       guard once.failures.isEmpty else {
-        result.schedule = ran.description
-        if schedules.count > 1 || schedule != .firstReady {
+        result.schedule = ran.schedule.description
+        if queue.isExploring || schedule != .firstReady {
+          // A schedule replayed is reported as it is; one an exploration found, shrunk.
+          let shrunk =
+            queue.isExploring
+            ? await shrink(
+              ran.schedule, of: scenario, as: subject, faults: faults, checker: checker)
+            : ran.schedule
+          result.schedule = shrunk.description
+          let preemptions =
+            shrunk.preemptions == 1 ? "1 preemption" : "\(shrunk.preemptions) preemptions"
+          let label =
+            shrunk.description == ran.schedule.description
+            ? "" : ", shrunk to \(shrunk) (\(preemptions))"
           result.failures.append(
-            "under schedule \(ran) (run \(run + 1) of \(schedules.count)): replay it with "
-              + "`conformance --schedule \(ran)`")
+            "under schedule \(ran.schedule) (run \(run + 1) of \(queue.runs))\(label): replay it "
+              + "with `conformance --schedule \(shrunk)`")
         }
-        break
+        return result
       }
+    }
+    if case .exhaustive = options.scheduleSearch, queue.isExploring {
+      result.allSchedulesRun = queue.exhausted
     }
     return result
   }
 
+  /// The failing schedule `failing`, shrunk: first-ready schedules that make a prefix of its
+  /// choices, with as few choices and preemptions as still fail, within
+  /// ``Options/shrinkRuns`` runs.
+  ///
+  /// Each run is checked by a checker of its own, which knows no rule broken before: a
+  /// shrinking run adds nothing to the report, and any rule it breaks makes it fail.
+  private func shrink<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    _ failing: Schedule, of scenario: Scenario<M>, as subject: Subject<M>, faults: PlantedFaults,
+    checker: StepChecker<M, Phase, Kind>
+  ) async -> Schedule where M.State: Hashable, M.Event: Codable {
+    var budget = options.shrinkRuns
+    func fails(_ choices: [Int]) async -> Bool {
+      guard budget > 0 else { return false }
+      budget -= 1
+      var scratch = StepChecker(checker.contract)
+      let (once, _) = await run(
+        scenario, under: Schedule(.firstReady, choices: choices), as: subject, faults: faults,
+        isMutant: false, judgingTrajectory: true, with: &scratch)
+      return !once.failures.isEmpty
+    }
+    var choices = failing.choices
+    // The choices a first-ready schedule makes anyway cost nothing to drop.
+    while choices.last == 0 { choices.removeLast() }
+    guard budget > 0, await fails(choices) else { return failing }
+    // Fewer choices: the shortest prefix that still fails, halving the cut while one does.
+    var cut = choices.count / 2
+    while cut > 0 {
+      let shorter = Array(choices.dropLast(cut))
+      if await fails(shorter) {
+        choices = shorter
+        while choices.last == 0 { choices.removeLast() }
+      } else {
+        cut /= 2
+      }
+    }
+    // Fewer preemptions: each choice that preempts, from the last, taken back to the first
+    // ready job while the scenario still fails.
+    for index in choices.indices.reversed() where index < choices.count && choices[index] != 0 {
+      var fewer = choices
+      fewer[index] = 0
+      while fewer.last == 0 { fewer.removeLast() }
+      if await fails(fewer) { choices = fewer }
+    }
+    return Schedule(.firstReady, choices: choices)
+  }
+
+  /// Runs `scenario` once under `schedule`; returns its result and the schedule as run, with
+  /// how many options each of its choices had.
+  ///
+  /// With `judgingTrajectory`, a rule of the table, the invariants or the laws that its
+  /// trajectory broke first fails it too: off the first-ready schedule, such a rule is what
+  /// the order of its effects broke.
   private func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
     _ scenario: Scenario<M>, under schedule: Schedule, as subject: Subject<M>,
-    faults: PlantedFaults, isMutant: Bool, with checker: inout StepChecker<M, Phase, Kind>
-  ) async -> (ScenarioResult, Schedule) where M.State: Hashable, M.Event: Codable {
+    faults: PlantedFaults, isMutant: Bool, judgingTrajectory: Bool,
+    with checker: inout StepChecker<M, Phase, Kind>
+  ) async -> (ScenarioResult, (schedule: Schedule, choicePoints: [Int]))
+  where M.State: Hashable, M.Event: Codable {
+    let brokenBefore = checker.broken
     let clock = ContinuousClock()
     let start = clock.now
     let context = ScenarioContext<M>(subject: subject, schedule: schedule)
@@ -542,12 +614,16 @@ public struct ContractRunner: Sendable {
       }
       trajectories.append(moves)
     }
-    let result = ScenarioResult(
+    var result = ScenarioResult(
       name: scenario.name,
       failures: thrown + sink.failures.map(\.message) + context.failedChecks + races,
       budgets: context.budgets,
       durationSeconds: seconds(start.duration(to: clock.now)), trajectories: trajectories)
-    return (result, context.schedule)
+    let broke = checker.broken.subtracting(brokenBefore).sorted()
+    if judgingTrajectory, !broke.isEmpty {
+      result.failures.append("its trajectory broke \(broke.joined(separator: ", "))")
+    }
+    return (result, (context.schedule, context.choicePoints))
   }
 
   // MARK: - Regressions

@@ -29,6 +29,8 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
 
   /// The schedule the scenario's effects ran by: the one given, with every choice made.
   var schedule: Schedule { executor.schedule }
+  /// How many options each choice of ``schedule`` had.
+  var choicePoints: [Int] { executor.choicePoints }
 
   /// Makes a destination-mode test store whose trajectory the runner checks afterwards.
   ///

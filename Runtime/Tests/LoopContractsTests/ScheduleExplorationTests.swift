@@ -1,23 +1,32 @@
 import Loop
-import LoopContracts
 import LoopTesting
 import Testing
+
+@testable import LoopContracts
 
 /// Schedule exploration finds ordering bugs the default order hides.
 ///
 /// Each bug below is planted in the profile machine (`Support/Profile.swift`), passes its
 /// contract under the first-ready schedule 20 times in 20, is found by `schedules` runs of each
-/// scenario (first-ready, then seeded random ones), and the schedule the failure names fails
-/// 20 times in 20 when replayed. Each test runs its contract 41 times: a longer bound than a
-/// single test's.
-@Suite(.watchdog(.seconds(30)))
+/// scenario (first-ready, then those of each search: seeded random, PCT, exhaustive), and the
+/// shrunk schedule the failure names fails 20 times in 20 when replayed. Each test runs its
+/// contract about 80 times: a longer bound than a single test's.
+@Suite(.watchdog(.seconds(60)))
 struct ScheduleExplorationTests {
-  private func options(schedules: Int = 1, schedule: Schedule? = nil) -> ContractRunner.Options {
-    // Exploration only as deep as the table needs: these tests run a contract 41 times each,
+  /// The searches each bug must be found by.
+  private static let searches: [ScheduleSearch] = [
+    .random, .pct(depth: 2), .exhaustive(preemptions: 2),
+  ]
+
+  private func options(
+    schedules: Int = 1, search: ScheduleSearch = .random, schedule: Schedule? = nil
+  ) -> ContractRunner.Options {
+    // Exploration only as deep as the table needs: these tests run a contract 80 times each,
     // and under ThreadSanitizer random walks would hold the pool's threads for minutes.
     var options = ContractRunner.Options(
       exploration: .init(depth: 2, randomWalks: 0, seed: 1), workers: 1)
     options.schedules = schedules
+    options.scheduleSearch = search
     options.schedule = schedule
     return options
   }
@@ -52,12 +61,12 @@ struct ScheduleExplorationTests {
     }
   }
 
-  /// Checks the three steps on `contract` with `faults` planted, the exploration's failure
-  /// naming `invariant`; returns how many schedules found the bug.
+  /// Checks the three steps on `contract` with `faults` planted, under each search, the
+  /// failure naming `invariant` (or the scenario's check of that text); returns how many schedules each search took to find the bug.
   private func hiddenThenFoundThenReplayed<M: Machine>(
     _ contract: Contract<M, Profile.Phase, Profile.Kind>, faults: PlantedFaults = PlantedFaults(),
     schedules: Int = 32, breaking invariant: String
-  ) async throws -> Int where M.State == Profile.State, M.Event == Profile.Event {
+  ) async throws -> [Int] where M.State == Profile.State, M.Event == Profile.Event {
     func run(_ options: ContractRunner.Options) async -> ContractReport {
       await PlantedFaults.$current.withValue(faults) {
         await ContractRunner(options: options).run(contract)
@@ -67,23 +76,31 @@ struct ScheduleExplorationTests {
       let report = await run(options())
       #expect(report.passed, "first-ready hides it: \(report.failures)")
     }
-    let explored = await run(options(schedules: schedules))
-    #expect(!explored.passed)
-    let failing = try #require(explored.scenarios.first { $0.schedule != nil })
-    let text = try #require(failing.schedule)
-    #expect(
-      failing.failures.contains { $0.hasPrefix("its trajectory broke") && $0.contains(invariant) },
-      "\(failing.failures)")
-    #expect(
-      failing.failures.last?.hasSuffix("replay it with `conformance --schedule \(text)`") == true,
-      "\(failing.failures)")
-    let schedule = try #require(Schedule(text))
-    for _ in 0..<20 {
-      let replayed = await run(options(schedule: schedule))
-      #expect(!replayed.passed, "\(text) replays the failure")
-      #expect(replayed.scenarios.first { $0.schedule != nil }?.schedule == text)
+    var found: [Int] = []
+    for search in Self.searches {
+      let explored = await run(options(schedules: schedules, search: search))
+      #expect(!explored.passed, "\(search) finds it")
+      let failing = try #require(explored.scenarios.first { $0.schedule != nil })
+      let text = try #require(failing.schedule)
+      // The rule the trajectory broke, or the scenario's own check.
+      #expect(
+        failing.failures.contains {
+          ($0.hasPrefix("its trajectory broke") && $0.contains(invariant)) || $0 == invariant
+        }, "\(failing.failures)")
+      #expect(
+        failing.failures.last?.hasSuffix("replay it with `conformance --schedule \(text)`") == true,
+        "\(failing.failures)")
+      // Shrunk: a first-ready schedule with the few preemptions the bug needs.
+      let schedule = try #require(Schedule(text))
+      #expect(schedule.strategy == .firstReady && (1...2).contains(schedule.preemptions), "\(text)")
+      for _ in 0..<20 {
+        let replayed = await run(options(schedule: schedule))
+        #expect(!replayed.passed, "\(text) replays the failure")
+        #expect(replayed.scenarios.first { $0.schedule != nil }?.schedule == text)
+      }
+      found.append(failing.schedules)
     }
-    return failing.schedules
+    return found
   }
 
   @Test func theCorrectProfileHoldsUnderEverySchedule() async {
@@ -100,6 +117,45 @@ struct ScheduleExplorationTests {
     #expect(report.scenarios.allSatisfy { $0.distinctTrajectories > 1 }, "\(report.scenarios)")
   }
 
+  @Test func anExhaustiveSearchRunsEveryScheduleWithinItsBoundAndSaysSo() async {
+    let contract = ProfileContracts.contract(
+      { Profile(clock: TestClock(), timesOut: true) }, examples: ProfileContracts.otherOrders,
+      scenarios: [
+        Self.loading { Profile(clock: $0, timesOut: true) },
+        Self.cancelling { clock, work in Profile(clock: clock) { try await work.makeWork() } },
+      ])
+    let report = await ContractRunner(
+      options: options(schedules: 200, search: .exhaustive(preemptions: 1))
+    ).run(contract)
+    #expect(report.passed, "\(report.failures)")
+    // Every schedule within one preemption is fewer than 200: the search ran them all.
+    #expect(report.scenarios.allSatisfy { $0.allSchedulesRun == true && $0.schedules < 200 })
+    // Too few runs for all of them: the report does not claim it.
+    let cut = await ContractRunner(
+      options: options(schedules: 2, search: .exhaustive(preemptions: 1))
+    ).run(contract)
+    #expect(cut.scenarios.map(\.allSchedulesRun) == [false, false])
+  }
+
+  @Test func theDepthFirstWalkVisitsEveryScheduleWithinTheBoundOnce() {
+    // A run with three choices of two options each, whichever choices it is given.
+    func walk(bound: Int) -> [[Int]] {
+      var ran = [0, 0, 0]
+      var seen = [ran]
+      while let next = ScheduleQueue.nextDepthFirst(
+        after: ran, choicePoints: [2, 2, 2], bound: bound)
+      {
+        ran = next.choices + Array(repeating: 0, count: 3 - next.choices.count)
+        seen.append(ran)
+      }
+      return seen
+    }
+    #expect(walk(bound: 3).count == 8)
+    #expect(Set(walk(bound: 3)).count == 8)
+    #expect(walk(bound: 1) == [[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0]])
+    #expect(walk(bound: 0) == [[0, 0, 0]])
+  }
+
   @Test func aReducerThatAssumesWhichOfTwoAnswersComesFirstIsFound() async throws {
     let contract = ProfileContracts.contract(
       { PlantedProfile<NameEndsTheLoad>(profile: Profile(clock: TestClock())) },
@@ -107,7 +163,7 @@ struct ScheduleExplorationTests {
       scenarios: [Self.loading { PlantedProfile<NameEndsTheLoad>(profile: Profile(clock: $0)) }])
     let schedules = try await hiddenThenFoundThenReplayed(
       contract, breaking: "a loaded profile shows its name and its avatar")
-    #expect(schedules > 1)
+    #expect(schedules.allSatisfy { $0 > 1 }, "\(schedules)")
   }
 
   @Test func aReducerThatAssumesNoAnswerComesBetweenItAndATapIsFound() async throws {
@@ -126,7 +182,27 @@ struct ScheduleExplorationTests {
       ])
     let schedules = try await hiddenThenFoundThenReplayed(
       contract, breaking: "a cancelled profile shows nothing")
-    #expect(schedules > 1)
+    #expect(schedules.allSatisfy { $0 > 1 }, "\(schedules)")
+  }
+
+  @Test func aFeedbackWhoseKeyOutlivesACancelIsFound() async throws {
+    let contract = ProfileContracts.contract(
+      { Profile(clock: TestClock(), bug: .avatarOutlivesACancel, timesOut: true) },
+      examples: ProfileContracts.otherOrders,
+      scenarios: [Self.loading { Profile(clock: $0, bug: .avatarOutlivesACancel, timesOut: true) }])
+    let schedules = try await hiddenThenFoundThenReplayed(
+      contract, breaking: "a cancelled profile shows nothing")
+    #expect(schedules.allSatisfy { $0 > 1 }, "\(schedules)")
+  }
+
+  @Test func effectsThatAssumeWhichOfThemWakesFirstAreFound() async throws {
+    let contract = ProfileContracts.contract(
+      { Profile(clock: TestClock(), bug: .nameReadsTheAvatarsCache) },
+      examples: ProfileContracts.otherOrders,
+      scenarios: [Self.loading { Profile(clock: $0, bug: .nameReadsTheAvatarsCache) }])
+    let schedules = try await hiddenThenFoundThenReplayed(
+      contract, breaking: "the load is over after a second")
+    #expect(schedules.allSatisfy { $0 > 1 }, "\(schedules)")
   }
 
   @Test func aRuntimeThatReducesStaleEventsIsFoundWhereATimeoutTies() async throws {
@@ -136,6 +212,6 @@ struct ScheduleExplorationTests {
     let schedules = try await hiddenThenFoundThenReplayed(
       contract, faults: PlantedFaults(runtime: RuntimeFaults(acceptsStaleEvents: true)),
       breaking: "a cancelled profile shows nothing")
-    #expect(schedules > 1)
+    #expect(schedules.allSatisfy { $0 > 1 }, "\(schedules)")
   }
 }

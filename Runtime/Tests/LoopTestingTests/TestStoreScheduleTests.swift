@@ -50,11 +50,32 @@ struct TestStoreScheduleTests {
     #expect(orders == [["a", "b"], ["b", "a"]])
   }
 
+  @Test func pctSchedulesRunTheTaskOfHighestPriorityFirstAndEachReplaysItsOwn() async {
+    var orders: Set<[String]> = []
+    for seed in UInt64(0)..<16 {
+      // Depth 1: no priority change, so the task with the higher random priority goes first.
+      let (store, _) = racers(schedule: .pct(seed: seed, depth: 1, steps: 4))
+      await store.advance(by: .seconds(1))
+      orders.insert(store.state)
+      let ran = store.schedule
+      let (replay, _) = racers(schedule: try! #require(Schedule(ran.description)))
+      await replay.advance(by: .seconds(1))
+      #expect(replay.state == store.state, "seed \(seed), schedule \(ran)")
+      // Without the recorded choices, the same seed makes the same picks too.
+      let (again, _) = racers(schedule: .pct(seed: seed, depth: 1, steps: 4))
+      await again.advance(by: .seconds(1))
+      #expect(again.state == store.state, "seed \(seed)")
+    }
+    #expect(orders == [["a", "b"], ["b", "a"]])
+  }
+
   @Test func givenChoicesComeFirstThenTheStrategyPicks() async {
     let (store, _) = racers(schedule: Schedule(.firstReady, choices: [1]))
     await store.advance(by: .seconds(1))
     #expect(store.state == ["b", "a"])
-    #expect(store.schedule.description == "first-ready/1.0")
+    // The last choice took the first job, which first-ready picks anyway: not written.
+    #expect(store.schedule.choices == [1, 0])
+    #expect(store.schedule.description == "first-ready/1")
   }
 
   @Test func anEffectRunsOnlyWhileTheTestWaitsOnTheStore() async {
@@ -116,17 +137,25 @@ struct TestStoreScheduleTests {
     } matching: { issue in
       issue.description.contains("wait(until:) failed.")
         && issue.description.contains(
-          "\n  Schedule: first-ready/1.0 (replay it: TestStore(..., schedule: Schedule(\"first-ready/1.0\")))"
+          "\n  Schedule: first-ready/1 (replay it: TestStore(..., schedule: Schedule(\"first-ready/1\")))"
         )
     }
   }
 
   @Test func aScheduleReadsBackWhatItWrites() {
-    for text in ["first-ready", "random-7", "random-7/1.0.2", "first-ready/1.0"] {
+    for text in [
+      "first-ready", "random-7", "random-7/1.0.2", "first-ready/1.0.2", "pct-7-d3-k20",
+      "pct-7-d3-k20/1.0", "random-7/1.0",
+    ] {
       #expect(Schedule(text)?.description == text)
     }
     #expect(Schedule("first-ready/0.0")?.description == "first-ready")
-    for text in ["", "random", "random-x", "random-7/", "random-7/1..2", "fifo", "random-7/-1"] {
+    #expect(Schedule("first-ready/1.0")?.description == "first-ready/1")
+    #expect(Schedule("pct-7-d3-k20")?.strategy == .pct(seed: 7, depth: 3, steps: 20))
+    for text in [
+      "", "random", "random-x", "random-7/", "random-7/1..2", "fifo", "random-7/-1", "pct-7",
+      "pct-7-d0-k5", "pct-7-d2-k0", "pct-7-3-5", "first-ready-1",
+    ] {
       #expect(Schedule(text) == nil, "\(text)")
     }
   }

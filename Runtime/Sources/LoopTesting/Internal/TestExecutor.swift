@@ -46,6 +46,12 @@ package final class TestExecutor: TaskExecutor, Sendable {
     locked.withLock { $0.scheduler.schedule }
   }
 
+  /// How many options each choice of ``schedule`` had: what a search of every schedule
+  /// needs to know which choices are left to try.
+  package var choicePoints: [Int] {
+    locked.withLock { $0.scheduler.choicePoints }
+  }
+
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let (wakers, isReleased) = locked.withLock { locked -> ([@Sendable () -> Void], Bool) in
@@ -71,7 +77,8 @@ package final class TestExecutor: TaskExecutor, Sendable {
         return nil
       }
       locked.isRunning = true
-      return locked.ready.remove(at: locked.scheduler.pick(among: locked.ready.count))
+      guard locked.ready.count > 1 else { return locked.ready.removeFirst() }
+      return locked.ready.remove(at: locked.scheduler.pick(among: locked.ready.map(\.task)))
     }
     guard let job else { return false }
     job.runSynchronously(on: asUnownedTaskExecutor())
@@ -92,7 +99,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
     while true {
       let runsFirst = locked.withLock { locked -> Bool in
         guard !locked.isRunning, !locked.ready.isEmpty else { return false }
-        return locked.scheduler.pick(among: 2) == 1
+        return locked.scheduler.runsJobBeforeSend(ready: locked.ready.map(\.task))
       }
       guard runsFirst, runNext(orWake: nil) else { return }
     }
@@ -141,5 +148,16 @@ enum ThreadYields {
     guard last == 0 || now &- last >= interval else { return false }
     pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(now)))
     return last != 0
+  }
+}
+
+extension UnownedJob {
+  /// The task whose job this is, as a number: the same for every job of one task.
+  ///
+  /// A task is enqueued as itself (the runtime's task object is its job), so the job's
+  /// address names the task from one suspension to the next, which is what a PCT schedule
+  /// gives its priorities to.
+  fileprivate var task: UInt {
+    unsafeBitCast(self, to: UInt.self)
   }
 }

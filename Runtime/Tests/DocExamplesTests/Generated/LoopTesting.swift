@@ -87,7 +87,7 @@ extension LoopTestingImmediateClockExamples {
 struct LoopTestingScheduleExamples {}
 
 extension LoopTestingScheduleExamples {
-  /// Runtime/Sources/LoopTesting/Schedule.swift:18
+  /// Runtime/Sources/LoopTesting/Schedule.swift:19
   func example1() async throws {
     let clock = TestClock()
     let store = TestStore(

@@ -1,5 +1,6 @@
 import Loop
 import LoopContracts
+import LoopSynchronization
 import LoopTesting
 
 /// A profile screen, for the tests of schedule exploration.
@@ -33,6 +34,13 @@ struct Profile: Machine {
     /// The reducer: a cancel clears only a profile still loading, as if no answer could
     /// come between the user's last look and the tap.
     case cancelClearsOnlyWhileLoading
+    /// A feedback: the avatar's key stays the same when a cancel comes before its answer, so
+    /// the cancel does not stop it, and its answer fills a cancelled profile.
+    case avatarOutlivesACancel
+    /// The effects: the name reads the account the avatar's effect stores in a cache they
+    /// share, as if the avatar (whose sleep is registered first) always woke first; without
+    /// it the name's load fails, and the profile loads for ever.
+    case nameReadsTheAvatarsCache
   }
 
   let clock: TestClock
@@ -80,16 +88,26 @@ struct Profile: Machine {
   }
 
   var feedbacks: [Feedback<State, Event>] {
+    let outlivesCancel = bug == .avatarOutlivesACancel
+    let cache = bug == .nameReadsTheAvatarsCache ? AccountCache() : nil
     var feedbacks: [Feedback<State, Event>] = [
       .onChange(
-        of: { $0.isLoading && $0.avatar == nil ? 1 : nil }, name: "avatar",
+        of: { state in
+          let loading = state.isLoading || (outlivesCancel && state.isCancelled)
+          return loading && state.avatar == nil ? 1 : nil
+        }, name: "avatar",
         effect: { [clock] _ in
           try await clock.sleep(for: .seconds(1))
+          cache?.account.withLock { $0 = "ada" }
           return .avatarLoaded("🙂")
         }),
       .onChange(
         of: { $0.isLoading && $0.name == nil ? 1 : nil }, name: "name",
-        effect: { [name] _ in .nameLoaded(try await name()) }),
+        effect: { [name] _ in
+          let loaded = try await name()
+          if let cache, cache.account.withLock({ $0 }) == nil { throw AccountCache.Missing() }
+          return .nameLoaded(loaded)
+        }),
     ]
     if timesOut {
       // Listed last, so its sleep is registered last, and it wakes last at the same instant:
@@ -104,6 +122,14 @@ struct Profile: Machine {
     }
     return feedbacks
   }
+}
+
+/// The account the profile's effects share, with ``Profile/Bug/nameReadsTheAvatarsCache``.
+final class AccountCache: Sendable {
+  let account = Mutex<String?>(nil)
+
+  /// The name's load found no account.
+  struct Missing: Error {}
 }
 
 /// Which bug a ``PlantedProfile`` has.
