@@ -55,9 +55,9 @@ test: deps ## Run every test, XCTest and Swift Testing; fails on a warning (runs
 
 # The debug build `make test` made (and `swift run conformance` uses): exploration is about
 # 2x slower than optimized, 4 s in all, where a release build of its own took 320 s.
-conformance: deps ## Check every app's contract (examples, invariants, scenarios, budgets, table); each scenario under SCHEDULES=4 schedules
+conformance: deps ## Check every app's contract (examples, invariants, scenarios, budgets, table); each scenario under every schedule within 2 preemptions (SEARCH=exhaustive-2), at most SCHEDULES=64
 	$(BUILD) --product conformance
-	.build/debug/conformance --schedules $(or $(SCHEDULES),4)
+	.build/debug/conformance --schedules $(or $(SCHEDULES),64) --search $(or $(SEARCH),exhaustive-2)
 
 machine-mutants: deps ## Every contract against mutants derived from its machine (events, feedbacks); fails below 100% killed
 	$(BUILD) --product conformance

@@ -92,6 +92,12 @@ public struct TextReport: Sendable {
           "    \(scenario.name): \(scenario.distinctTrajectories) trajectories in "
             + "\(scenario.schedules) runs\(every)")
       }
+      for scenario in report.scenarios where !scenario.escapedWork.isEmpty {
+        lines.append(
+          "    \(scenario.name): work outside the schedule resumed "
+            + "\(scenario.escapedWork.joined(separator: ", ")), so its order is not only the "
+            + "schedule's")
+      }
     }
     return lines
   }

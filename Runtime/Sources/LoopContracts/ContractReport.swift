@@ -210,7 +210,18 @@ public struct ScenarioResult: Sendable, Codable, Hashable {
   public var schedule: String?
   /// Under an exhaustive search (`ScheduleSearch.exhaustive(preemptions:)`), whether it ran
   /// every schedule within the bound; `nil` under other searches.
+  ///
+  /// Never `true` for a scenario with ``escapedWork``: what is ready at each choice depends
+  /// on that work, so the same choices may not lead to the same schedule.
   public var allSchedulesRun: Bool?
+  /// The effects that work outside the test executor resumed, by feedback.
+  ///
+  /// That work is a thread of their own, a callback or a real clock's timer; each entry
+  /// reads ``feedback `save` ``, or `a child task`. When they run depends on that work, not
+  /// only on the schedule. Noted only while exploring schedules (and seen only in runs where
+  /// the work resumed an effect after it suspended, not before); empty when the schedule
+  /// controlled everything.
+  public var escapedWork: [String] = []
 }
 
 /// One table row and what exercised it.

@@ -476,19 +476,22 @@ public struct ContractRunner: Sendable {
     var queue = queue
     var result = ScenarioResult(name: scenario.name, failures: [], budgets: [], durationSeconds: 0)
     var trajectories: Set<[[ReportedMove]]> = []
+    var escapedWork: [String] = []
     var last: (ran: Schedule, choicePoints: [Int])?
     while let schedule = queue.next(after: last?.ran, choicePoints: last?.choicePoints ?? []) {
       let run = queue.handedOut - 1
       let (once, ran) = await self.run(
         scenario, under: schedule, as: subject, faults: faults, isMutant: isMutant,
-        judgingTrajectory: queue.isExploring || schedule != .firstReady, with: &checker)
+        exploring: queue.isExploring || schedule != .firstReady, with: &checker)
       last = (ran.schedule, ran.choicePoints)
       trajectories.insert(once.trajectories)
+      escapedWork += once.escapedWork.filter { !escapedWork.contains($0) }
       let seconds = result.durationSeconds + once.durationSeconds
       if run == 0 || !once.failures.isEmpty { result = once }
       result.durationSeconds = seconds
       result.schedules = run + 1
       result.distinctTrajectories = trajectories.count
+      result.escapedWork = escapedWork
       guard once.failures.isEmpty else {
         result.schedule = ran.schedule.description
         if queue.isExploring || schedule != .firstReady {
@@ -512,7 +515,7 @@ public struct ContractRunner: Sendable {
       }
     }
     if case .exhaustive = options.scheduleSearch, queue.isExploring {
-      result.allSchedulesRun = queue.exhausted
+      result.allSchedulesRun = queue.exhausted && escapedWork.isEmpty
     }
     return result
   }
@@ -534,7 +537,7 @@ public struct ContractRunner: Sendable {
       var scratch = StepChecker(checker.contract)
       let (once, _) = await run(
         scenario, under: Schedule(.firstReady, choices: choices), as: subject, faults: faults,
-        isMutant: false, judgingTrajectory: true, with: &scratch)
+        isMutant: false, exploring: true, with: &scratch)
       return !once.failures.isEmpty
     }
     var choices = failing.choices
@@ -566,12 +569,14 @@ public struct ContractRunner: Sendable {
   /// Runs `scenario` once under `schedule`; returns its result and the schedule as run, with
   /// how many options each of its choices had.
   ///
-  /// With `judgingTrajectory`, a rule of the table, the invariants or the laws that its
-  /// trajectory broke first fails it too: off the first-ready schedule, such a rule is what
-  /// the order of its effects broke.
+  /// When `exploring` (more than one schedule, or one other than first-ready), a rule of the
+  /// table, the invariants or the laws that its trajectory broke first fails it too (such a
+  /// rule is what the order of its effects broke), and the effects that work outside the
+  /// executor resumed are noted. Only then: whether that work resumes an effect after it
+  /// suspended or before depends on timing, which a report of one schedule must not show.
   private func run<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
     _ scenario: Scenario<M>, under schedule: Schedule, as subject: Subject<M>,
-    faults: PlantedFaults, isMutant: Bool, judgingTrajectory: Bool,
+    faults: PlantedFaults, isMutant: Bool, exploring: Bool,
     with checker: inout StepChecker<M, Phase, Kind>
   ) async -> (ScenarioResult, (schedule: Schedule, choicePoints: [Int]))
   where M.State: Hashable, M.Event: Codable {
@@ -620,9 +625,10 @@ public struct ContractRunner: Sendable {
       budgets: context.budgets,
       durationSeconds: seconds(start.duration(to: clock.now)), trajectories: trajectories)
     let broke = checker.broken.subtracting(brokenBefore).sorted()
-    if judgingTrajectory, !broke.isEmpty {
+    if exploring, !broke.isEmpty {
       result.failures.append("its trajectory broke \(broke.joined(separator: ", "))")
     }
+    if exploring { result.escapedWork = context.escapes }
     return (result, (context.schedule, context.choicePoints))
   }
 

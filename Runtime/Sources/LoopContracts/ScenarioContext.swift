@@ -31,6 +31,8 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
   var schedule: Schedule { executor.schedule }
   /// How many options each choice of ``schedule`` had.
   var choicePoints: [Int] { executor.choicePoints }
+  /// The effects that work outside the executor resumed.
+  var escapes: [String] { executor.escapes }
 
   /// Makes a destination-mode test store whose trajectory the runner checks afterwards.
   ///

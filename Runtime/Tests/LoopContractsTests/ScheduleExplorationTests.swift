@@ -1,3 +1,4 @@
+import Dispatch
 import Loop
 import LoopTesting
 import Testing
@@ -115,6 +116,31 @@ struct ScheduleExplorationTests {
     #expect(report.scenarios.map(\.schedules) == [64, 64])
     // The ties go both ways: more than one trajectory each.
     #expect(report.scenarios.allSatisfy { $0.distinctTrajectories > 1 }, "\(report.scenarios)")
+    // Test clocks and controlled work resume effects from the test's task: nothing escapes.
+    #expect(report.scenarios.allSatisfy { $0.escapedWork.isEmpty }, "\(report.scenarios)")
+  }
+
+  @Test func workOutsideTheExecutorIsNamedByItsFeedbackAndNoSearchClaimsToBeComplete() async {
+    // The name comes from a Dispatch queue: a thread that runs no task resumes the effect.
+    let outside: @Sendable () async throws -> String = {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: "Ada") }
+      }
+    }
+    // The name comes first, every time: the moves of that order.
+    let contract = ProfileContracts.contract(
+      { Profile(clock: TestClock(), name: outside) },
+      table: ProfileContracts.explored + [
+        .init(.loading, on: .nameLoaded, to: .loading),
+        .init(.loading, on: .avatarLoaded, to: .loaded),
+      ],
+      scenarios: [Self.loading { Profile(clock: $0, name: outside) }])
+    let report = await ContractRunner(
+      options: options(schedules: 64, search: .exhaustive(preemptions: 2))
+    ).run(contract)
+    #expect(report.passed, "\(report.failures)")
+    #expect(report.scenarios.map(\.escapedWork) == [["feedback `name`"]])
+    #expect(report.scenarios.map(\.allSchedulesRun) == [false])
   }
 
   @Test func anExhaustiveSearchRunsEveryScheduleWithinItsBoundAndSaysSo() async {

@@ -67,9 +67,11 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     StoreInstrumentation(
       observe: { [self] observation in update { $0.observe(observation) } },
       runEffect: { [self] record, body in
+        executor.effectBegan(record)
         await EffectScope.$current.withValue(EffectScope(effect: record, observer: self)) {
           await body()
         }
+        executor.effectEnded()
       },
       faults: PlantedFaults.current.runtime, taskExecutor: executor)
   }

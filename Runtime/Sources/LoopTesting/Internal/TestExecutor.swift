@@ -1,3 +1,4 @@
+import Loop
 import LoopSynchronization
 
 #if canImport(Glibc)
@@ -32,6 +33,10 @@ package final class TestExecutor: TaskExecutor, Sendable {
     /// (the ends of the effects their cancellation stopped), so no job runs behind a test's
     /// back, however long the test's task waits for a thread.
     var isReleased = false
+    /// The effect each running effect task runs, by task.
+    var effects: [UInt: EffectRecord] = [:]
+    /// The effects that work outside the executor resumed, each once, in order.
+    var escapes: [String] = []
   }
 
   private let locked: Mutex<Locked>
@@ -52,10 +57,44 @@ package final class TestExecutor: TaskExecutor, Sendable {
     locked.withLock { $0.scheduler.choicePoints }
   }
 
+  /// The effects whose jobs work outside the executor made ready, each once, in order: a
+  /// thread of its own, a callback, a real clock's timer (anything that runs no task) resumed
+  /// them, so when they run depends on that work, not on the schedule.
+  ///
+  /// Each is the effect's feedback (``feedback `save` ``), or `a child task` for a task an
+  /// effect made (`async let`, a task group).
+  package var escapes: [String] {
+    locked.withLock { $0.escapes }
+  }
+
+  /// Notes that the current task runs `effect`, until ``effectEnded()``.
+  func effectBegan(_ effect: EffectRecord) {
+    guard let task = Self.currentTask else { return }
+    locked.withLock { $0.effects[task] = effect }
+  }
+
+  /// Notes that the current task's effect ended.
+  func effectEnded() {
+    guard let task = Self.currentTask else { return }
+    _ = locked.withLock { $0.effects.removeValue(forKey: task) }
+  }
+
+  /// The current task, as its jobs name it; `nil` on a thread that runs no task.
+  private static var currentTask: UInt? {
+    withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } }
+  }
+
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
+    // A job made ready by a thread that runs no task was resumed by work outside the
+    // executor; everything the schedule controls runs in a task (the test's, or a job's).
+    let outside = withUnsafeCurrentTask { $0 == nil }
     let (wakers, isReleased) = locked.withLock { locked -> ([@Sendable () -> Void], Bool) in
       guard !locked.isAbandoned else { return ([], false) }
+      if outside, !locked.isReleased {
+        let name = locked.effects[job.task].map { "feedback `\($0.feedback)`" } ?? "a child task"
+        if !locked.escapes.contains(name) { locked.escapes.append(name) }
+      }
       locked.ready.append(job)
       defer { locked.wakers = [] }
       return (locked.wakers, locked.isReleased)
