@@ -315,7 +315,11 @@ public struct ContractRunner: Sendable {
       }
       if !isMutant {
         report.regressions = replayRegressions(of: contract, with: explorer)
-        if options.saveFailures { save(outcome.found, of: contract) }
+        report.regressions += await replaySchedules(of: contract, as: subject, faults: faults)
+        if options.saveFailures {
+          save(outcome.found, of: contract)
+          save(failingSchedulesOf: report.scenarios, of: contract)
+        }
       }
     }
 
@@ -650,7 +654,7 @@ public struct ContractRunner: Sendable {
     let folder = URL(fileURLWithPath: root).appendingPathComponent(contract.name)
     let files =
       ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix(".json") }.sorted()
+      .filter { $0.hasSuffix(".json") && !$0.hasPrefix(SavedSchedule.prefix) }.sorted()
     return files.map { file in
       let url = folder.appendingPathComponent(file)
       let saved: SavedFailure<M.Event>
@@ -680,6 +684,87 @@ public struct ContractRunner: Sendable {
         }
       }
       return RegressionResult(file: file, failure: nil)
+    }
+  }
+
+  /// A scenario's failing schedule, as written by `--save-failures`: the scenario by name and
+  /// the shrunk schedule, replayed as that scenario under that schedule.
+  struct SavedSchedule: Codable {
+    /// Every saved schedule's file name starts with this.
+    static let prefix = "schedule-"
+    var contract: String
+    var scenario: String
+    var schedule: String
+  }
+
+  /// Replays the saved failing schedules of `contract`: each scenario under its schedule,
+  /// every check on it.
+  private func replaySchedules<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>, as subject: Subject<M>, faults: PlantedFaults
+  ) async -> [RegressionResult] where M.State: Hashable, M.Event: Codable {
+    guard let root = options.regressionsDirectory else { return [] }
+    let folder = URL(fileURLWithPath: root).appendingPathComponent(contract.name)
+    let files =
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasSuffix(".json") && $0.hasPrefix(SavedSchedule.prefix) }.sorted()
+    var results: [RegressionResult] = []
+    for file in files {
+      let url = folder.appendingPathComponent(file)
+      guard
+        let saved = try? JSONDecoder().decode(SavedSchedule.self, from: Data(contentsOf: url)),
+        let schedule = Schedule(saved.schedule)
+      else {
+        results.append(
+          RegressionResult(
+            file: file, failure: "not a saved schedule of the \(contract.name) contract"))
+        continue
+      }
+      guard saved.contract == contract.name else {
+        results.append(
+          RegressionResult(
+            file: file, failure: "saved for the \(saved.contract) contract, not \(contract.name)"))
+        continue
+      }
+      guard let scenario = contract.scenarios.first(where: { $0.name == saved.scenario }) else {
+        results.append(
+          RegressionResult(file: file, failure: "the scenario \"\(saved.scenario)\" is gone"))
+        continue
+      }
+      var scratch = StepChecker(contract)
+      let (once, _) = await run(
+        scenario, under: schedule, as: subject, faults: faults, isMutant: false, exploring: true,
+        with: &scratch)
+      results.append(
+        RegressionResult(
+          file: file,
+          failure: once.failures.first.map {
+            "fails again under schedule \(saved.schedule): \($0)"
+          }))
+    }
+    return results
+  }
+
+  /// Writes the schedule each failing scenario of `scenarios` names, shrunk, to replay.
+  private func save<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    failingSchedulesOf scenarios: [ScenarioResult], of contract: Contract<M, Phase, Kind>
+  ) {
+    guard let root = options.regressionsDirectory else { return }
+    let folder = URL(fileURLWithPath: root).appendingPathComponent(contract.name)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    for scenario in scenarios where !scenario.failures.isEmpty {
+      guard let schedule = scenario.schedule, schedule != Schedule.firstReady.description else {
+        continue
+      }
+      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let saved = SavedSchedule(
+        contract: contract.name, scenario: scenario.name, schedule: schedule)
+      let slug = scenario.name.lowercased().split { !$0.isLetter && !$0.isNumber }
+        .joined(separator: "-")
+      if let data = try? encoder.encode(saved) {
+        try? data.write(
+          to: folder.appendingPathComponent("\(SavedSchedule.prefix)\(slug.prefix(60)).json"))
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Loop
 import LoopTesting
 import Testing
@@ -161,6 +162,41 @@ struct ScheduleExplorationTests {
       options: options(schedules: 2, search: .exhaustive(preemptions: 1))
     ).run(contract)
     #expect(cut.scenarios.map(\.allSchedulesRun) == [false, false])
+  }
+
+  @Test func aFailingScheduleIsSavedAndReplayedAsARegressionUntilTheBugIsFixed() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("schedule-regressions-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func contract(_ bug: Profile.Bug?) -> Contract<Profile, Profile.Phase, Profile.Kind> {
+      ProfileContracts.contract(
+        { Profile(clock: TestClock(), bug: bug, timesOut: true) },
+        examples: ProfileContracts.otherOrders,
+        scenarios: [Self.loading { Profile(clock: $0, bug: bug, timesOut: true) }])
+    }
+    var saving = options(schedules: 32)
+    saving.regressionsDirectory = folder
+    saving.saveFailures = true
+    let found = await ContractRunner(options: saving).run(contract(.avatarOutlivesACancel))
+    let text = try #require(found.scenarios.first?.schedule)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/profile")
+    #expect(
+      files == ["schedule-a-profile-loads-its-name-and-avatar-or-times-out-showing-not.json"])
+
+    // First-ready alone passes the scenario, but the saved schedule fails it again...
+    var replaying = options()
+    replaying.regressionsDirectory = folder
+    let again = await ContractRunner(options: replaying).run(contract(.avatarOutlivesACancel))
+    #expect(again.scenarios.allSatisfy { $0.failures.isEmpty })
+    let regression = try #require(again.regressions.first { $0.file == files.first })
+    #expect(
+      regression.failure?.hasPrefix("fails again under schedule \(text): ") == true,
+      "\(regression)")
+    #expect(!again.passed)
+    // ...until the feedback is fixed.
+    let fixed = await ContractRunner(options: replaying).run(contract(nil))
+    #expect(fixed.passed, "\(fixed.failures)")
+    #expect(fixed.regressions.contains { $0.file == files.first && $0.failure == nil })
   }
 
   @Test func theDepthFirstWalkVisitsEveryScheduleWithinTheBoundOnce() {
