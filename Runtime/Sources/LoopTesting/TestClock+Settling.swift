@@ -110,7 +110,7 @@ extension TestClock {
   /// at each one; stops at the first store that does not settle (it has reported why).
   func advanceSettling(to target: Instant, timeout: Duration, site: CallSite) async {
     guard await clients.settleAll(timeout: timeout, at: site) else { return }
-    while let next = nextDeadline, next <= target {
+    while !advancesInOneStep, let next = nextDeadline, next <= target {
       move(to: next, site: site)
       guard await clients.settleAll(timeout: timeout, at: site) else { return }
     }

@@ -123,10 +123,14 @@ public final class TestClock: Clock, Sendable {
   public init(now: Instant = .zero) {
     self.state = Mutex(Machine(now: now))
     self.sleepScale = PlantedFaults.current.sleepScale
+    self.advancesInOneStep = PlantedFaults.current.advancesInOneStep
   }
 
   /// A planted fault, for contract strength only: sleeps last this fraction of their duration.
   private let sleepScale: (numerator: Int, denominator: Int)?
+  /// A planted fault, for the schedule explorer's tests only: a settling advance moves in one
+  /// step (``PlantedFaults/advancesInOneStep``).
+  let advancesInOneStep: Bool
 
   /// The clock's current instant.
   ///

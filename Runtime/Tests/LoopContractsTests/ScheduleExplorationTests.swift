@@ -267,6 +267,33 @@ struct ScheduleExplorationTests {
     #expect(schedules.allSatisfy { $0 > 1 }, "\(schedules)")
   }
 
+  @Test func aTestClockThatWakesTwoDeadlinesTogetherIsFound() async throws {
+    // The answers come at one second, the timeout at two: they must win.
+    let beforeTheTimeout = Scenario<Profile>("answers at one second beat a timeout at two") {
+      context in
+      let store = context.store(initial: Profile.State()) {
+        Profile(clock: $0, timesOut: true, timeout: .seconds(2))
+      }
+      store.send(.start)
+      await store.advance(by: .seconds(2))
+      context.check(
+        store.state == Profile.State(name: "Ada", avatar: "🙂"), "the answers beat the timeout")
+    }
+    let contract = ProfileContracts.contract(
+      { Profile(clock: TestClock(), timesOut: true, timeout: .seconds(2)) },
+      examples: ProfileContracts.otherOrders, scenarios: [beforeTheTimeout])
+    let schedules = try await hiddenThenFoundThenReplayed(
+      contract, faults: PlantedFaults(advancesInOneStep: true),
+      breaking: "the answers beat the timeout")
+    #expect(schedules.allSatisfy { $0 > 1 }, "\(schedules)")
+    // The correct clock passes every schedule within two preemptions.
+    var every = options(schedules: 64, search: .exhaustive(preemptions: 2))
+    every.exploration = .init(depth: 2, randomWalks: 0, seed: 1)
+    let correct = await ContractRunner(options: every).run(contract)
+    #expect(correct.passed, "\(correct.failures)")
+    #expect(correct.scenarios.map(\.allSchedulesRun) == [true])
+  }
+
   @Test func aRuntimeThatReducesStaleEventsIsFoundWhereATimeoutTies() async throws {
     let contract = ProfileContracts.contract(
       { Profile(clock: TestClock(), timesOut: true) }, examples: ProfileContracts.otherOrders,

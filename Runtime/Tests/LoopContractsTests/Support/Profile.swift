@@ -47,16 +47,19 @@ struct Profile: Machine {
   /// Where the name comes from: a second on the clock, or what a test controls.
   let name: @Sendable () async throws -> String
   let bug: Bug?
-  /// Whether a one-second timeout cancels a load.
+  /// Whether a timeout cancels a load.
   let timesOut: Bool
+  /// How long the timeout waits.
+  let timeout: Duration
 
   init(
-    clock: TestClock, bug: Bug? = nil, timesOut: Bool = false,
+    clock: TestClock, bug: Bug? = nil, timesOut: Bool = false, timeout: Duration = .seconds(1),
     name: (@Sendable () async throws -> String)? = nil
   ) {
     self.clock = clock
     self.bug = bug
     self.timesOut = timesOut
+    self.timeout = timeout
     self.name =
       name ?? { [clock] in
         try await clock.sleep(for: .seconds(1))
@@ -115,8 +118,8 @@ struct Profile: Machine {
       feedbacks.append(
         .onChange(
           of: { $0.isLoading ? 1 : nil }, name: "timeout",
-          effect: { [clock] _ in
-            try await clock.sleep(for: .seconds(1))
+          effect: { [clock, timeout] _ in
+            try await clock.sleep(for: timeout)
             return .cancel
           }))
     }
