@@ -38,6 +38,8 @@ import LoopTesting
 public final class CallTape<Call: Codable & Sendable>: Sendable {
   private struct Book {
     var answered: [Bool]
+    /// Every call before this one is answered: where the search for the next one starts.
+    var firstUnanswered = 0
     var unexpected: [(call: String, afterStep: Int)] = []
   }
 
@@ -77,7 +79,10 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
     clock: TestClock, stepsSoFar: @escaping @Sendable () -> Int, endedEarly: Bool = false
   ) {
     self.calls = calls
-    answeredAt = calls.indices.map { Self.answerTime(of: $0, in: calls, steps: steps) }
+    let index = TapeIndex(calls: calls, steps: steps)
+    answeredAt = calls.indices.map {
+      Self.answerTime(of: $0, in: calls, steps: steps, index: index)
+    }
     var lastSent: [RecordedOrigin: Double] = [:]
     for step in steps where step.origin != .user {
       lastSent[step.origin] = max(lastSent[step.origin] ?? step.atMilliseconds, step.atMilliseconds)
@@ -123,10 +128,14 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
       RecordedOrigin.feedback(name: scope.effect.feedback, generation: scope.effect.generation)
     }
     let found = book.withLock { book -> (Int, CallOutcome<Value, Failure>)?? in
-      for (index, call) in calls.enumerated() where !book.answered[index] {
-        guard call.by == nil || caller == nil || call.by == caller else { continue }
-        if let outcome = match(call.call) {
+      for index in book.firstUnanswered..<calls.count where !book.answered[index] {
+        let by = calls[index].by
+        guard by == nil || caller == nil || by == caller else { continue }
+        if let outcome = match(calls[index].call) {
           book.answered[index] = true
+          while book.firstUnanswered < calls.count, book.answered[book.firstUnanswered] {
+            book.firstUnanswered += 1
+          }
           return .some((index, outcome))
         }
       }
@@ -165,23 +174,42 @@ public final class CallTape<Call: Codable & Sendable>: Sendable {
   /// other call before it (after a later call, the step is that call's answer).
   static func answerTime(
     of index: Int, in calls: [RecordedCall<Call>],
-    steps: [(origin: RecordedOrigin, atMilliseconds: Double)]
+    steps: [(origin: RecordedOrigin, atMilliseconds: Double)], index tape: TapeIndex
   ) -> Double {
     let call = calls[index]
     let ended = call.endedAtMilliseconds
     guard let by = call.by,
-      let sent = steps.firstIndex(where: { $0.origin == by && $0.atMilliseconds >= ended })
+      let sent = tape.steps[by]?.first(where: { steps[$0].atMilliseconds >= ended })
     else { return ended }
     let sentAt = steps[sent].atMilliseconds
-    let calledAgain = calls.indices.contains { other in
-      other != index && calls[other].by == by
-        && (ended..<sentAt).contains(calls[other].startedAtMilliseconds)
+    let calledAgain = (tape.calls[by] ?? []).contains { other in
+      other != index && (ended..<sentAt).contains(calls[other].startedAtMilliseconds)
     }
     guard !calledAgain,
       let between = steps[..<sent].last(where: { $0.atMilliseconds >= ended })
     else { return ended }
     // A microsecond after it (the replay clock's resolution), but never after the answer's step.
     return max(ended, min(between.atMilliseconds + 0.001, sentAt))
+  }
+
+  /// The steps and the calls of each effect, by position, in order: so finding an effect's
+  /// next step or its other calls reads that effect's own, not the whole recording's.
+  struct TapeIndex {
+    let steps: [RecordedOrigin: [Int]]
+    let calls: [RecordedOrigin: [Int]]
+
+    init(
+      calls: [RecordedCall<Call>], steps: [(origin: RecordedOrigin, atMilliseconds: Double)]
+    ) {
+      var stepsBy: [RecordedOrigin: [Int]] = [:]
+      for (index, step) in steps.enumerated() { stepsBy[step.origin, default: []].append(index) }
+      var callsBy: [RecordedOrigin: [Int]] = [:]
+      for index in calls.indices {
+        if let by = calls[index].by { callsBy[by, default: []].append(index) }
+      }
+      self.steps = stepsBy
+      self.calls = callsBy
+    }
   }
 
   /// Calls made that the recording does not have, with how many steps had been reduced.

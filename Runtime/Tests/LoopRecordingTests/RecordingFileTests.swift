@@ -151,6 +151,36 @@ struct RecordingFileTests {
     #expect(String(decoding: RecordingFile.encode(read), as: UTF8.self) == text)
   }
 
+  /// A large value equal to one written before is a reference to it.
+  ///
+  /// One that differs in a single element is written out. Equal means as Swift compares: "é"
+  /// as one scalar and as "e" with a combining accent are the same value, written as it was
+  /// spelled first.
+  @Test func aLargeValueIsAReferenceOnlyToAnEqualOne() throws {
+    typealias ListRecording = Recording<Counter, [String], [String]>
+    let composed = (1...12).map { "caf\u{E9} number \($0) on the list" }
+    let decomposed = (1...12).map { "cafe\u{301} number \($0) on the list" }
+    var lastDiffers = composed
+    lastDiffers[11] += "!"
+    let recording = ListRecording(
+      app: "counter", initialState: 0,
+      steps: [
+        RecordedStep(event: composed, origin: .user, atMilliseconds: 0, state: 0),
+        RecordedStep(event: lastDiffers, origin: .user, atMilliseconds: 1, state: 0),
+        RecordedStep(event: decomposed, origin: .user, atMilliseconds: 2, state: 0),
+        RecordedStep(event: composed, origin: .user, atMilliseconds: 3, state: 0),
+      ])
+    let text = String(decoding: RecordingFile.encode(recording), as: UTF8.self)
+    let lines = text.split(separator: "\n")
+    #expect(!lines[2].contains("$ref"), "\(lines[2])")
+    #expect(lines[3].contains(#"{"$ref":"2/step/event"}"#), "\(lines[3])")
+    #expect(lines[4].contains(#"{"$ref":"2/step/event"}"#), "\(lines[4])")
+    let read = try RecordingFile.decode(
+      ListRecording.self, from: Data(text.utf8), path: Self.path, app: "counter")
+    #expect(read.steps.map(\.event) == recording.steps.map(\.event))
+    #expect(read.steps[1].event.last == "caf\u{E9} number 12 on the list!")
+  }
+
   @Test func aReferenceToNothingIsRefusedWithItsLine() {
     let text = Self.text(Self.sample()).replacingOccurrences(
       of: #""event":"loaded""#, with: #""event":{"$ref":"9/step/event"}"#)

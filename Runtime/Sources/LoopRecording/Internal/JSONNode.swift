@@ -25,6 +25,10 @@ final class JSONNode {
   var value: Any?
   /// The compact text of an array or object, once asked for (a cache).
   private var cachedText: [UInt8]?
+  /// The length of that text, once asked for (a cache).
+  private var cachedTextCount: Int?
+  /// A hash of that text's value, made of the children's, once asked for (a cache).
+  private var cachedDigest: Int?
 
   init(_ kind: Kind, value: Any? = nil) {
     self.kind = kind
@@ -87,6 +91,91 @@ extension JSONNode {
     bytes.reserveCapacity(256)
     write(to: &bytes)
     return bytes
+  }
+
+  /// How many bytes ``text`` has, counted from the children's counts without writing it.
+  var textCount: Int {
+    if let cachedTextCount { return cachedTextCount }
+    var count: Int
+    switch kind {
+    case .array(let elements):
+      count = 2 + max(0, elements.count - 1)
+      for element in elements { count += element.textCount }
+    case .object(let members):
+      count = 2 + max(0, members.count - 1)
+      for (key, member) in members {
+        var quoted: [UInt8] = []
+        Self.writeString(key, to: &quoted)
+        count += quoted.count + 1 + member.textCount
+      }
+    default:
+      var bytes: [UInt8] = []
+      write(to: &bytes)
+      count = bytes.count
+    }
+    cachedTextCount = count
+    return count
+  }
+
+  /// A hash of the node's value, made of its children's digests: a new node whose children
+  /// are shared costs as many steps as it has children, not as many bytes as its text.
+  var digest: Int {
+    if let cachedDigest { return cachedDigest }
+    var hasher = Hasher()
+    switch kind {
+    case .null: hasher.combine(0)
+    case .bool(let flag): hasher.combine(flag ? 1 : 2)
+    case .number(var text):
+      hasher.combine(3)
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    case .string(var text):
+      hasher.combine(4)
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    case .array(let elements):
+      hasher.combine(5)
+      hasher.combine(elements.count)
+      for element in elements { hasher.combine(element.digest) }
+    case .object(let members):
+      hasher.combine(6)
+      hasher.combine(members.count)
+      // Members in any order: their digests are summed, each with its key.
+      var sum = 0
+      for (key, member) in members {
+        var pair = Hasher()
+        pair.combine(key)
+        pair.combine(member.digest)
+        sum &+= pair.finalize()
+      }
+      hasher.combine(sum)
+    }
+    let digest = hasher.finalize()
+    cachedDigest = digest
+    return digest
+  }
+
+  /// Whether `self` and `other` have the same text, byte for byte: the same node, or the
+  /// same kind with the same children (strings compared by their UTF-8 bytes, not as Swift
+  /// compares them, where two spellings of "é" are equal).
+  func hasSameText(as other: JSONNode) -> Bool {
+    if self === other { return true }
+    guard digest == other.digest else { return false }
+    switch (kind, other.kind) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.number(let a), .number(let b)): return a.utf8.elementsEqual(b.utf8)
+    case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+    case (.array(let a), .array(let b)):
+      guard a.count == b.count else { return false }
+      for index in a.indices where !a[index].hasSameText(as: b[index]) { return false }
+      return true
+    case (.object(let a), .object(let b)):
+      guard a.count == b.count else { return false }
+      for (key, node) in a {
+        guard let match = b[key], node.hasSameText(as: match) else { return false }
+      }
+      return true
+    default: return false
+    }
   }
 
   /// The node's compact JSON text, kept for arrays and objects: a node shared by many

@@ -49,10 +49,8 @@ enum NodeEncoding {
     {
       return previous
     }
-    if let recent, let entry = recent.entries[ObjectIdentifier(T.self)],
-      let equatable = value as? any Equatable, equatable.isEqual(to: entry.value)
-    {
-      return entry.node
+    if let recent, let node = recent.node(of: value) {
+      return node
     }
     let node: JSONNode
     if T.self == Date.self, let date = value as? Date {
@@ -71,9 +69,9 @@ enum NodeEncoding {
     if let recent {
       switch node.kind {
       case .array(let elements) where elements.count >= RecentValues.fewestMembers:
-        recent.entries[ObjectIdentifier(T.self)] = (value, node)
+        recent.keep(value, node)
       case .object(let members) where members.count >= RecentValues.fewestMembers:
-        recent.entries[ObjectIdentifier(T.self)] = (value, node)
+        recent.keep(value, node)
       default: break
       }
     }
@@ -386,18 +384,45 @@ private struct SingleContainer: SingleValueEncodingContainer {
   }
 }
 
-/// The last value of each type a file's records encoded, with its node.
+/// The recent values of each type a file's records encoded, with their nodes.
 ///
 /// A dependency's answer is often sent on as an event: the page a call returned, then the
 /// `.pageLoaded` event carrying it. Encoding the event finds the page equal to the last page
 /// encoded and takes its node as it is, so the page is encoded once (and, being the same
-/// node, written once: ``ValueReferences``).
+/// node, written once: ``ValueReferences``). Answers also repeat across calls (the same
+/// movies on a page asked for again, a forecast for the same day), so the last ``perType``
+/// values of each type are kept, the latest compared first. A value that differs usually
+/// differs in its first field, and an equal one often shares its storage (an array or a
+/// string copied, not rebuilt), so each comparison is short, where hashing would read all of
+/// every value.
 final class RecentValues {
   /// The fewest members or elements a value's node has to be kept: smaller ones are cheaper
   /// to encode again than to compare.
   static let fewestMembers = 4
+  /// How many values of one type are kept.
+  static let perType = 16
 
-  var entries: [ObjectIdentifier: (value: Any, node: JSONNode)] = [:]
+  /// The last values of each type, the latest last.
+  private var entries: [ObjectIdentifier: [(value: Any, node: JSONNode)]] = [:]
+
+  /// The node of a kept value equal to `value`, if there is one.
+  func node<T>(of value: T) -> JSONNode? {
+    guard let kept = entries[ObjectIdentifier(T.self)], let equatable = value as? any Equatable
+    else { return nil }
+    for entry in kept.reversed() where equatable.isEqual(to: entry.value) {
+      return entry.node
+    }
+    return nil
+  }
+
+  /// Keeps `value`'s node, to be found by an equal value.
+  func keep<T>(_ value: T, _ node: JSONNode) {
+    let type = ObjectIdentifier(T.self)
+    if entries[type, default: []].count >= Self.perType {
+      entries[type]?.removeFirst()
+    }
+    entries[type, default: []].append((value, node))
+  }
 }
 
 /// Where a value is, as a chain of keys: made for free as the encoder goes down, turned into

@@ -34,7 +34,7 @@ struct RecordLineEncoder<
         "settings": JSONNode(.object(settings.mapValues { JSONNode(.number(String($0))) })),
         "initial_state": initial,
       ]))
-    keyframeBytes = initial.text.count
+    keyframeBytes = initial.textCount
     return references.line(header, except: [])
   }
 
@@ -62,7 +62,7 @@ struct RecordLineEncoder<
       return references.line(JSONNode(.object(["step": JSONNode(.object(members))])))
     }
     // A keyframe: the whole state, which a reader can take without the lines before it.
-    keyframeBytes = node.text.count
+    keyframeBytes = node.textCount
     patchBytes = 0
     members["state"] = node
     return references.line(

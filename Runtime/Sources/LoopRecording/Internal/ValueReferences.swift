@@ -15,7 +15,7 @@ struct ValueReferences {
   static let smallest = 128
 
   /// Each large value written so far, by its text: where it was written.
-  private var written: [Text: String] = [:]
+  private var written: [NodeText: String] = [:]
   /// The lines written so far (the header is line 1).
   private(set) var lines = 0
 
@@ -49,11 +49,11 @@ struct ValueReferences {
 
   private struct Emitter {
     let line: Int
-    let written: [Text: String]
+    let written: [NodeText: String]
     /// No references under this path; `[]` for none at all.
     let except: [String]?
     /// Large values of this line, to be referred to from later lines.
-    var found: [(Text, String)] = []
+    var found: [(NodeText, String)] = []
 
     mutating func emit(_ node: JSONNode, path: inout [String], into bytes: inout [UInt8]) {
       switch node.kind {
@@ -88,9 +88,8 @@ struct ValueReferences {
     private mutating func isReferred(_ node: JSONNode, path: [String], into bytes: inout [UInt8])
       -> Bool
     {
-      let own = node.text
-      guard own.count >= ValueReferences.smallest else { return false }
-      let text = Text(own)
+      guard node.textCount >= ValueReferences.smallest else { return false }
+      let text = NodeText(node)
       let excepted = except.map { path.starts(with: $0) } ?? false
       if !excepted, let place = written[text] {
         bytes.append(contentsOf: #"{"$ref":"#.utf8)
@@ -104,32 +103,21 @@ struct ValueReferences {
   }
 }
 
-/// A value's text as a dictionary key: hashed once, as one block of bytes (an array's own
-/// hashing feeds the hasher a byte at a time, and again at every lookup).
-struct Text: Hashable {
-  let bytes: [UInt8]
-  private let digest: Int
+/// A node as a dictionary key standing for its text: hashed by its digest, equal to a node
+/// with the same text byte for byte (``JSONNode/hasSameText(as:)``), so a value is looked up
+/// without writing its text out.
+struct NodeText: Hashable {
+  let node: JSONNode
 
-  init(_ bytes: [UInt8]) {
-    self.bytes = bytes
-    var hasher = Hasher()
-    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    digest = hasher.finalize()
+  init(_ node: JSONNode) {
+    self.node = node
   }
 
   func hash(into hasher: inout Hasher) {
-    hasher.combine(digest)
+    hasher.combine(node.digest)
   }
 
-  static func == (lhs: Text, rhs: Text) -> Bool {
-    lhs.digest == rhs.digest && lhs.bytes.count == rhs.bytes.count
-      && lhs.bytes.withUnsafeBytes { left in
-        rhs.bytes.withUnsafeBytes { right in
-          guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else {
-            return left.count == right.count
-          }
-          return leftBytes == rightBytes || memcmp(leftBytes, rightBytes, left.count) == 0
-        }
-      }
+  static func == (lhs: NodeText, rhs: NodeText) -> Bool {
+    lhs.node.hasSameText(as: rhs.node)
   }
 }
