@@ -216,11 +216,11 @@ public struct ScenarioResult: Sendable, Codable, Hashable {
   public var allSchedulesRun: Bool?
   /// The effects that work outside the test executor resumed, by feedback.
   ///
-  /// That work is a thread of their own, a callback or a real clock's timer; each entry
-  /// reads ``feedback `save` ``, or `a child task`. When they run depends on that work, not
-  /// only on the schedule. Noted only while exploring schedules (and seen only in runs where
-  /// the work resumed an effect after it suspended, not before); empty when the schedule
-  /// controlled everything.
+  /// That work is a thread of their own, a callback or a real clock's timer; each entry is
+  /// the word feedback and the feedback's name in backticks, or `a child task`. When they run
+  /// depends on that work, not only on the schedule. Noted only while exploring schedules (and
+  /// seen only in runs where the work resumed an effect after it suspended, not before); empty
+  /// when the schedule controlled everything.
   public var escapedWork: [String] = []
 }
 

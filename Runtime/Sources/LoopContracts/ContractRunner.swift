@@ -482,7 +482,9 @@ public struct ContractRunner: Sendable {
     var trajectories: Set<[[ReportedMove]]> = []
     var escapedWork: [String] = []
     var last: (ran: Schedule, choicePoints: [Int])?
-    while let schedule = queue.next(after: last?.ran, choicePoints: last?.choicePoints ?? []) {
+    while let schedule = queue.next(
+      after: last?.ran, choicePoints: last?.choicePoints ?? [], escaped: !escapedWork.isEmpty)
+    {
       let run = queue.handedOut - 1
       let (once, ran) = await self.run(
         scenario, under: schedule, as: subject, faults: faults, isMutant: isMutant,

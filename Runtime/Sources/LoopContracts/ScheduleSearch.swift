@@ -92,7 +92,13 @@ struct ScheduleQueue {
   /// The next schedule to run, after the last one ran as `ran` with `choicePoints` options at
   /// its choices (`nil` before the first); `nil` when the runs are used up or the search has
   /// nothing left.
-  mutating func next(after ran: Schedule?, choicePoints: [Int]) -> Schedule? {
+  ///
+  /// An exhaustive search stops once work outside the executor (`escaped`) has resumed the
+  /// scenario's effects: what is ready at each choice depends on that work, so the same
+  /// choices do not lead to the same schedule, and there is no tree to walk.
+  mutating func next(after ran: Schedule?, choicePoints: [Int], escaped: Bool = false)
+    -> Schedule?
+  {
     guard let ran else {
       handedOut = 1
       return replaying ?? .firstReady
@@ -105,6 +111,7 @@ struct ScheduleQueue {
     case .pct(let depth):
       next = .pct(seed: seed(forRun: handedOut), depth: depth, steps: firstRunChoices)
     case .exhaustive(let bound):
+      guard !escaped else { return nil }
       next = Self.nextDepthFirst(after: ran.choices, choicePoints: choicePoints, bound: bound)
       exhausted = next == nil
     }

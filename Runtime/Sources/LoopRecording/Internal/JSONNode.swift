@@ -37,28 +37,6 @@ final class JSONNode {
 
   static var null: JSONNode { JSONNode(.null) }
 
-  /// Whether `self` and `other` are the same JSON value (the same node, or equal contents).
-  func isSameJSON(as other: JSONNode) -> Bool {
-    if self === other { return true }
-    switch (kind, other.kind) {
-    case (.null, .null): return true
-    case (.bool(let a), .bool(let b)): return a == b
-    case (.number(let a), .number(let b)): return a == b
-    case (.string(let a), .string(let b)): return a == b
-    case (.array(let a), .array(let b)):
-      guard a.count == b.count else { return false }
-      for index in a.indices where !a[index].isSameJSON(as: b[index]) { return false }
-      return true
-    case (.object(let a), .object(let b)):
-      guard a.count == b.count else { return false }
-      for (key, node) in a {
-        guard let match = b[key], node.isSameJSON(as: match) else { return false }
-      }
-      return true
-    default: return false
-    }
-  }
-
   /// The node's member `key`, for an object.
   subscript(key: String) -> JSONNode? {
     if case .object(let members) = kind { members[key] } else { nil }
@@ -153,10 +131,10 @@ extension JSONNode {
     return digest
   }
 
-  /// Whether `self` and `other` have the same text, byte for byte: the same node, or the
-  /// same kind with the same children (strings compared by their UTF-8 bytes, not as Swift
-  /// compares them, where two spellings of "é" are equal).
-  func hasSameText(as other: JSONNode) -> Bool {
+  /// Whether `self` and `other` are the same JSON value, written the same byte for byte: the
+  /// same node, or the same kind with the same children (strings compared by their UTF-8
+  /// bytes, not as Swift compares them, where two spellings of "é" are equal).
+  func isSameJSON(as other: JSONNode) -> Bool {
     if self === other { return true }
     guard digest == other.digest else { return false }
     switch (kind, other.kind) {
@@ -166,12 +144,12 @@ extension JSONNode {
     case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
     case (.array(let a), .array(let b)):
       guard a.count == b.count else { return false }
-      for index in a.indices where !a[index].hasSameText(as: b[index]) { return false }
+      for index in a.indices where !a[index].isSameJSON(as: b[index]) { return false }
       return true
     case (.object(let a), .object(let b)):
       guard a.count == b.count else { return false }
       for (key, node) in a {
-        guard let match = b[key], node.hasSameText(as: match) else { return false }
+        guard let match = b[key], node.isSameJSON(as: match) else { return false }
       }
       return true
     default: return false

@@ -104,7 +104,7 @@ struct ValueReferences {
 }
 
 /// A node as a dictionary key standing for its text: hashed by its digest, equal to a node
-/// with the same text byte for byte (``JSONNode/hasSameText(as:)``), so a value is looked up
+/// with the same text byte for byte (``JSONNode/isSameJSON(as:)``), so a value is looked up
 /// without writing its text out.
 struct NodeText: Hashable {
   let node: JSONNode
@@ -118,6 +118,6 @@ struct NodeText: Hashable {
   }
 
   static func == (lhs: NodeText, rhs: NodeText) -> Bool {
-    lhs.node.hasSameText(as: rhs.node)
+    lhs.node.isSameJSON(as: rhs.node)
   }
 }

@@ -61,8 +61,8 @@ package final class TestExecutor: TaskExecutor, Sendable {
   /// thread of its own, a callback, a real clock's timer (anything that runs no task) resumed
   /// them, so when they run depends on that work, not on the schedule.
   ///
-  /// Each is the effect's feedback (``feedback `save` ``), or `a child task` for a task an
-  /// effect made (`async let`, a task group).
+  /// Each is the effect's feedback (the word feedback and its name in backticks), or
+  /// `a child task` for a task an effect made (`async let`, a task group).
   package var escapes: [String] {
     locked.withLock { $0.escapes }
   }
