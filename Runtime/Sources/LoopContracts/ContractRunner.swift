@@ -634,7 +634,7 @@ public struct ContractRunner: Sendable {
     if exploring, !broke.isEmpty {
       result.failures.append("its trajectory broke \(broke.joined(separator: ", "))")
     }
-    if exploring { result.escapedWork = context.escapes }
+    if exploring { result.escapedWork = context.escapedWork }
     return (result, (context.schedule, context.choicePoints))
   }
 
@@ -652,11 +652,7 @@ public struct ContractRunner: Sendable {
   private func replayRegressions<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
     of contract: Contract<M, Phase, Kind>, with explorer: Explorer<M, Phase, Kind>
   ) -> [RegressionResult] where M.State: Hashable, M.Event: Codable {
-    guard let root = options.regressionsDirectory else { return [] }
-    let folder = URL(fileURLWithPath: root).appendingPathComponent(contract.name)
-    let files =
-      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix(".json") && !$0.hasPrefix(SavedSchedule.prefix) }.sorted()
+    guard let (folder, files) = savedFiles(of: contract.name, schedules: false) else { return [] }
     return files.map { file in
       let url = folder.appendingPathComponent(file)
       let saved: SavedFailure<M.Event>
@@ -689,6 +685,24 @@ public struct ContractRunner: Sendable {
     }
   }
 
+  /// The saved files of the contract named `contract`, sorted, and their folder: the failing
+  /// schedules (`schedule-*.json`), or the failure paths (every other `*.json`); `nil` when
+  /// no regressions folder is given.
+  private func savedFiles(of contract: String, schedules: Bool) -> (URL, [String])? {
+    guard let root = options.regressionsDirectory else { return nil }
+    let folder = URL(fileURLWithPath: root).appendingPathComponent(contract)
+    let files =
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasSuffix(".json") && $0.hasPrefix(SavedSchedule.prefix) == schedules }
+    return (folder, files.sorted())
+  }
+
+  /// `text` as a file name: lowercased letters and digits, runs of anything else one `-`, at
+  /// most 60 characters.
+  private static func fileName(_ text: String) -> Substring {
+    text.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-").prefix(60)
+  }
+
   /// A scenario's failing schedule, as written by `--save-failures`: the scenario by name and
   /// the shrunk schedule, replayed as that scenario under that schedule.
   struct SavedSchedule: Codable {
@@ -704,11 +718,7 @@ public struct ContractRunner: Sendable {
   private func replaySchedules<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
     of contract: Contract<M, Phase, Kind>, as subject: Subject<M>, faults: PlantedFaults
   ) async -> [RegressionResult] where M.State: Hashable, M.Event: Codable {
-    guard let root = options.regressionsDirectory else { return [] }
-    let folder = URL(fileURLWithPath: root).appendingPathComponent(contract.name)
-    let files =
-      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix(".json") && $0.hasPrefix(SavedSchedule.prefix) }.sorted()
+    guard let (folder, files) = savedFiles(of: contract.name, schedules: true) else { return [] }
     var results: [RegressionResult] = []
     for file in files {
       let url = folder.appendingPathComponent(file)
@@ -761,11 +771,10 @@ public struct ContractRunner: Sendable {
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let saved = SavedSchedule(
         contract: contract.name, scenario: scenario.name, schedule: schedule)
-      let slug = scenario.name.lowercased().split { !$0.isLetter && !$0.isNumber }
-        .joined(separator: "-")
       if let data = try? encoder.encode(saved) {
         try? data.write(
-          to: folder.appendingPathComponent("\(SavedSchedule.prefix)\(slug.prefix(60)).json"))
+          to: folder.appendingPathComponent(
+            "\(SavedSchedule.prefix)\(Self.fileName(scenario.name)).json"))
       }
     }
   }
@@ -782,9 +791,7 @@ public struct ContractRunner: Sendable {
       let saved = SavedFailure(
         contract: contract.name, rule: failure.rule, initialState: failure.origin,
         events: failure.events)
-      let slug = "\(failure.rule)".lowercased().split { !$0.isLetter && !$0.isNumber }
-        .joined(separator: "-")
-      let name = "\(slug.prefix(60))-\(failure.events.count).json"
+      let name = "\(Self.fileName("\(failure.rule)"))-\(failure.events.count).json"
       if let data = try? encoder.encode(saved) {
         try? data.write(to: folder.appendingPathComponent(name))
       }

@@ -32,7 +32,7 @@ public final class ScenarioContext<M: Machine>: Sendable where M.State: Hashable
   /// How many options each choice of ``schedule`` had.
   var choicePoints: [Int] { executor.choicePoints }
   /// The effects that work outside the executor resumed.
-  var escapes: [String] { executor.escapes }
+  var escapedWork: [String] { executor.escapedWork }
 
   /// Makes a destination-mode test store whose trajectory the runner checks afterwards.
   ///

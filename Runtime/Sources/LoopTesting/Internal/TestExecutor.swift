@@ -36,7 +36,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
     /// The effect each running effect task runs, by task.
     var effects: [UInt: EffectRecord] = [:]
     /// The effects that work outside the executor resumed, each once, in order.
-    var escapes: [String] = []
+    var escapedWork: [String] = []
   }
 
   private let locked: Mutex<Locked>
@@ -63,8 +63,8 @@ package final class TestExecutor: TaskExecutor, Sendable {
   ///
   /// Each is the effect's feedback (the word feedback and its name in backticks), or
   /// `a child task` for a task an effect made (`async let`, a task group).
-  package var escapes: [String] {
-    locked.withLock { $0.escapes }
+  package var escapedWork: [String] {
+    locked.withLock { $0.escapedWork }
   }
 
   /// Notes that the current task runs `effect`, until ``effectEnded()``.
@@ -93,7 +93,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
       guard !locked.isAbandoned else { return ([], false) }
       if outside, !locked.isReleased {
         let name = locked.effects[job.task].map { "feedback `\($0.feedback)`" } ?? "a child task"
-        if !locked.escapes.contains(name) { locked.escapes.append(name) }
+        if !locked.escapedWork.contains(name) { locked.escapedWork.append(name) }
       }
       locked.ready.append(job)
       defer { locked.wakers = [] }
