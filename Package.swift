@@ -66,7 +66,11 @@ let package = Package(
     .target(
       name: "LoopContracts",
       dependencies: ["LoopSynchronization", "Loop", "LoopTesting", "LoopRecording"],
-      path: "Runtime/Sources/LoopContracts"),
+      path: "Runtime/Sources/LoopContracts",
+      // A replay checks every step through the contract, generic over the feature: without
+      // it a release build looks up generic metadata on every step (`make bench`, B12).
+      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+    ),
     .testTarget(
       name: "LoopContractsTests",
       dependencies: ["LoopSynchronization", "Loop", "LoopTesting", "LoopContracts", "TestSupport"],

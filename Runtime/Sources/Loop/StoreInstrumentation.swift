@@ -117,6 +117,15 @@ package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable 
   /// The executor every effect task prefers (and the child tasks it makes inherit), so a test
   /// decides when and in which order effects run; `nil` for Swift's global executor.
   package var taskExecutor: (any TaskExecutor)?
+  /// Called with each state a reduce made, before ``observe`` hears of it, synchronously and
+  /// under the store's lock: a value it returns, which must be equal to the state (`==`),
+  /// becomes the store's state in its place; `nil` keeps the state. `nil` for no call.
+  ///
+  /// A replay hands back the recorded state it found equal, so the next states share its
+  /// storage with the recording's and comparing them is cheap (an array the step did not
+  /// touch is compared by identity, not element by element). It must not call back into the
+  /// store.
+  package var equalState: (@Sendable (State) -> State?)?
 
   package init(
     observe: @escaping @Sendable (StoreObservation<State, Event>) -> Void,
@@ -124,12 +133,14 @@ package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable 
       _, body in await body()
     },
     faults: RuntimeFaults = RuntimeFaults(),
-    taskExecutor: (any TaskExecutor)? = nil
+    taskExecutor: (any TaskExecutor)? = nil,
+    equalState: (@Sendable (State) -> State?)? = nil
   ) {
     self.observe = observe
     self.runEffect = runEffect
     self.faults = faults
     self.taskExecutor = taskExecutor
+    self.equalState = equalState
   }
 }
 

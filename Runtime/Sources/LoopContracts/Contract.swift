@@ -139,8 +139,14 @@ where M.State: Hashable, M.Event: Codable {
   func judge(_ before: M.State, _ event: M.Event, _ after: M.State)
     -> (judged: [Int], broken: [Int])
   {
+    judge(before, event, after, kind: laws.isEmpty ? nil : kind(event))
+  }
+
+  /// `judge(_:_:_:)` for an event whose kind is known: `eventKind`, `kind(event)`.
+  func judge(_ before: M.State, _ event: M.Event, _ after: M.State, kind eventKind: Kind?)
+    -> (judged: [Int], broken: [Int])
+  {
     guard !laws.isEmpty else { return ([], []) }
-    let eventKind = kind(event)
     let judged = laws.indices.filter { laws[$0].applies(to: eventKind) }
     return (judged, judged.filter { !laws[$0].holds(before, event, after) })
   }

@@ -156,6 +156,38 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Creates a test store whose states are replaced by equal ones `equalState` hands back
+  /// (`StoreInstrumentation.equalState`): a replay's recorded states.
+  ///
+  /// - Parameters:
+  ///   - initial: The first state.
+  ///   - machine: The feature, built with the test's doubles.
+  ///   - clock: The ``TestClock`` the machine sleeps on.
+  ///   - exhaustivity: ``Exhaustivity/on`` or ``Exhaustivity/off``.
+  ///   - equalState: Called with each state reduced, under the store's lock; a value it
+  ///     returns must be equal to that state.
+  ///   - fileID: The file that made the store.
+  ///   - filePath: Its path.
+  ///   - line: The line that made the store.
+  ///   - column: The column.
+  package convenience init<M: Machine>(
+    initial: State,
+    machine: M,
+    clock: TestClock?,
+    exhaustivity: Exhaustivity,
+    equalState: @escaping @Sendable (State) -> State?,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where M.State == State, M.Event == Event {
+    self.init(
+      initial: initial, reducer: M.reducer, feedbacks: machine.feedbacks, clock: clock,
+      exhaustivity: exhaustivity,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      equalState: equalState)
+  }
+
   init(
     initial: State,
     reducer: Reducer<State, Event>,
@@ -167,7 +199,8 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     jobsWithoutProgress: Int = 10_000,
     executor sharedExecutor: TestExecutor? = nil,
     site: CallSite,
-    watchdogClock: WatchdogClock = .continuous
+    watchdogClock: WatchdogClock = .continuous,
+    equalState: (@Sendable (State) -> State?)? = nil
   ) {
     let monitor = StoreMonitor<State, Event>(initial: initial, clock: watchdogClock)
     let executor = sharedExecutor ?? TestExecutor(schedule: schedule)
@@ -181,7 +214,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     self.createdAt = site
     self.store = Store(
       initial: initial, reducer: reducer, feedbacks: feedbacks,
-      instrumentation: monitor.instrumentation(executor: executor))
+      instrumentation: monitor.instrumentation(executor: executor, equalState: equalState))
     // `await clock.advance(by:)` settles this store first, as `advance(by:)` here does.
     clock?.clients.attach(ObjectIdentifier(self)) { [weak self] timeout, site in
       await self?.settle(timeout: timeout, site: site) ?? true

@@ -51,6 +51,35 @@ struct StoreTests {
     #expect(try await waiting.value(within: WaitBound.standard) == nil)
   }
 
+  @Test func anEqualStateTheInstrumentationHandsBackReplacesTheReducedOneAndSharesItsStorage() {
+    // A replay hands back the recorded state; the store keeps that value, storage and all.
+    let recorded = Array(repeating: 7, count: 64) + [1]
+    let seen = Mutex<[[Int]]>([])
+    let store = Store(
+      initial: Array(repeating: 7, count: 64),
+      reducer: Reducer<[Int], Int> { state, event in state.append(event) },
+      feedbacks: [],
+      instrumentation: StoreInstrumentation(
+        observe: { observation in
+          if case .reduced(let transition) = observation {
+            seen.withLock { $0.append(transition.state) }
+          }
+        },
+        equalState: { state in state == recorded ? recorded : nil }))
+
+    store.send(1)
+    store.send(2)
+
+    func storage(_ array: [Int]) -> UnsafeRawPointer? {
+      array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    let states = seen.withLock { $0 }
+    #expect(states == [recorded, recorded + [2]])
+    // The first step's state is the recording's own array; the second, unequal, is the store's.
+    #expect(storage(states[0]) == storage(recorded))
+    #expect(storage(store.state) != storage(recorded))
+  }
+
   @Test func sendReducesSynchronouslyInTheCaller() {
     let store = Store(initial: Lab(), reducer: labReducer)
     store.send(.increment)

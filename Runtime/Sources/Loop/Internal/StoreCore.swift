@@ -217,6 +217,11 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   /// Tells the instrumentation and every `states` stream about the state `queued` led to.
   private func report(_ queued: Bookkeeping.Queued, on locked: inout Locked) {
     if let instrumentation {
+      if let equalState = instrumentation.equalState,
+        let equal = equalState(locked.machine.state)
+      {
+        locked.machine.replaceState(withEqual: equal)
+      }
       instrumentation.observe(
         .reduced(
           Transition(event: queued.event, origin: queued.origin, state: locked.machine.state)))

@@ -143,6 +143,12 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     self.reducesStaleEvents = faults.acceptsStaleEvents
   }
 
+  /// Takes `equal`, a value equal to ``state``, as the state (its storage, shared with its
+  /// owner's): see `StoreInstrumentation.equalState`.
+  mutating func replaceState(withEqual equal: State) {
+    state = equal
+  }
+
   /// Events queued and not reduced or dropped yet.
   var queuedEventCount: Int {
     if case .draining(let backlog) = phase { backlog.count } else { 0 }

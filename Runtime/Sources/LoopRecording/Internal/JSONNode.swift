@@ -29,6 +29,8 @@ final class JSONNode {
   private var cachedTextCount: Int?
   /// A hash of that text's value, made of the children's, once asked for (a cache).
   private var cachedDigest: Int?
+  /// An object's keys in the order text has them, once asked for (a cache).
+  private var cachedSortedKeys: [String]?
 
   init(_ kind: Kind, value: Any? = nil) {
     self.kind = kind
@@ -40,6 +42,15 @@ final class JSONNode {
   /// The node's member `key`, for an object.
   subscript(key: String) -> JSONNode? {
     if case .object(let members) = kind { members[key] } else { nil }
+  }
+
+  /// An object's keys, sorted as its text has them (by their UTF-8 bytes); `[]` for others.
+  var sortedKeys: [String] {
+    if let cachedSortedKeys { return cachedSortedKeys }
+    guard case .object(let members) = kind else { return [] }
+    let keys = members.keys.sorted()
+    cachedSortedKeys = keys
+    return keys
   }
 
   /// The text of a string node.
@@ -82,14 +93,12 @@ extension JSONNode {
     case .object(let members):
       count = 2 + max(0, members.count - 1)
       for (key, member) in members {
-        var quoted: [UInt8] = []
-        Self.writeString(key, to: &quoted)
-        count += quoted.count + 1 + member.textCount
+        count += Self.quotedCount(key) + 1 + member.textCount
       }
-    default:
-      var bytes: [UInt8] = []
-      write(to: &bytes)
-      count = bytes.count
+    case .null: count = 4
+    case .bool(let flag): count = flag ? 4 : 5
+    case .number(let text): count = text.utf8.count
+    case .string(let text): count = Self.quotedCount(text)
     }
     cachedTextCount = count
     return count
@@ -97,38 +106,50 @@ extension JSONNode {
 
   /// A hash of the node's value, made of its children's digests: a new node whose children
   /// are shared costs as many steps as it has children, not as many bytes as its text.
+  ///
+  /// It only stands in for the text within one process (a dictionary's hash, a quick
+  /// inequality), so it is a cheap mix (FNV-1a over bytes, a multiply-xorshift to combine),
+  /// not `Hasher`, whose seeding costs more than a short string's hash; nothing stores it.
   var digest: Int {
     if let cachedDigest { return cachedDigest }
-    var hasher = Hasher()
+    var digest: UInt64
     switch kind {
-    case .null: hasher.combine(0)
-    case .bool(let flag): hasher.combine(flag ? 1 : 2)
-    case .number(var text):
-      hasher.combine(3)
-      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    case .string(var text):
-      hasher.combine(4)
-      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    case .null: digest = 1
+    case .bool(let flag): digest = flag ? 2 : 3
+    case .number(let text): digest = Self.fnv(text, seed: 4)
+    case .string(let text): digest = Self.fnv(text, seed: 5)
     case .array(let elements):
-      hasher.combine(5)
-      hasher.combine(elements.count)
-      for element in elements { hasher.combine(element.digest) }
+      digest = Self.mix(6, UInt64(elements.count))
+      for element in elements { digest = Self.mix(digest, UInt64(bitPattern: Int64(element.digest))) }
     case .object(let members):
-      hasher.combine(6)
-      hasher.combine(members.count)
-      // Members in any order: their digests are summed, each with its key.
-      var sum = 0
+      // Members in any order: their digests are summed, each mixed with its key's.
+      var sum: UInt64 = 0
       for (key, member) in members {
-        var pair = Hasher()
-        pair.combine(key)
-        pair.combine(member.digest)
-        sum &+= pair.finalize()
+        sum &+= Self.mix(Self.fnv(key, seed: 7), UInt64(bitPattern: Int64(member.digest)))
       }
-      hasher.combine(sum)
+      digest = Self.mix(Self.mix(8, UInt64(members.count)), sum)
     }
-    let digest = hasher.finalize()
-    cachedDigest = digest
-    return digest
+    let result = Int(truncatingIfNeeded: digest)
+    cachedDigest = result
+    return result
+  }
+
+  /// FNV-1a over `text`'s UTF-8 bytes, from `seed`.
+  private static func fnv(_ text: String, seed: UInt64) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+    for byte in text.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return hash
+  }
+
+  /// `a` and `b` mixed into one 64-bit value (a multiply and xorshifts).
+  private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    var value = (a &* 0x9e37_79b9_7f4a_7c15) ^ b
+    value ^= value >> 31
+    value &*= 0xbf58_476d_1ce4_e5b9
+    value ^= value >> 29
+    return value
   }
 
   /// Whether `self` and `other` are the same JSON value, written the same byte for byte: the
@@ -171,7 +192,7 @@ extension JSONNode {
       bytes.append(UInt8(ascii: "]"))
     case .object(let members):
       bytes.append(UInt8(ascii: "{"))
-      for (index, key) in members.keys.sorted().enumerated() {
+      for (index, key) in sortedKeys.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         Self.writeString(key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -186,6 +207,32 @@ extension JSONNode {
     return bytes
   }
 
+  /// Appends the node's compact JSON text to `bytes` without keeping it: an array or object
+  /// whose text was never asked for is written member by member.
+  func writeUncached(to bytes: inout [UInt8]) {
+    if let cachedText { return bytes.append(contentsOf: cachedText) }
+    switch kind {
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        element.writeUncached(to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let members):
+      bytes.append(UInt8(ascii: "{"))
+      for (index, key) in sortedKeys.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        Self.writeString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        members[key].unsafelyUnwrapped.writeUncached(to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    default:
+      write(to: &bytes)
+    }
+  }
+
   /// Appends the node's compact JSON text to `bytes`.
   func write(to bytes: inout [UInt8]) {
     switch kind {
@@ -196,6 +243,19 @@ extension JSONNode {
     case .array, .object:
       bytes.append(contentsOf: text)
     }
+  }
+
+  /// How many bytes ``writeString(_:to:)`` writes for `text`, without writing them.
+  static func quotedCount(_ text: String) -> Int {
+    var count = 2
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: count += 2
+      case ..<0x20: count += 6
+      default: count += 1
+      }
+    }
+    return count
   }
 
   /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.

@@ -48,18 +48,17 @@ struct RecordLineEncoder<
       "origin": try NodeEncoding.encode(origin),
       "at_ms": try NodeEncoding.number(atMilliseconds, at: nil),
     ]
-    var patch: JSONNode?
-    var patchSize = 0
-    if let previous = self.state {
-      let operations = JSONNode(.array(JSONPatch.diff(from: previous, to: node).map(\.node)))
-      patch = operations
-      patchSize = references.size(of: operations)
-    }
+    let previous = self.state
     self.state = node
-    if let patch, patchBytes + patchSize <= keyframeBytes {
-      patchBytes += patchSize
-      members["patch"] = patch
-      return references.line(JSONNode(.object(["step": JSONNode(.object(members))])))
+    if let previous {
+      members["patch"] = JSONNode(.array(JSONPatch.diff(from: previous, to: node).map(\.node)))
+      let line = references.draft(
+        JSONNode(.object(["step": JSONNode(.object(members))])), measuring: ["step", "patch"])
+      if patchBytes + line.measured <= keyframeBytes {
+        patchBytes += line.measured
+        return references.take(line)
+      }
+      members["patch"] = nil
     }
     // A keyframe: the whole state, which a reader can take without the lines before it.
     keyframeBytes = node.textCount

@@ -14,50 +14,94 @@ struct ValueReferences {
   /// The smallest value, in bytes of text, written once and referred to after.
   static let smallest = 128
 
+  /// Where a value was written: its line and its JSON Pointer tokens within that line's
+  /// record, turned into text only when a later line refers to it.
+  struct Place {
+    let line: Int
+    let path: [String]
+
+    /// The reference's text: `4/call/call/popular/outcome/returned/_0`.
+    var text: String { "\(line)" + JSONPatch.pointer(path) }
+  }
+
+  /// One line made and not yet taken: its bytes, and the large values it writes.
+  struct Draft {
+    /// The line, newline included.
+    let bytes: [UInt8]
+    /// Large values of this line, to be referred to from later lines.
+    fileprivate let found: [(NodeText, Place)]
+    /// The bytes written for the value at the path ``draft(_:except:measuring:)`` was asked to
+    /// measure; 0 when there is none.
+    let measured: Int
+  }
+
   /// Each large value written so far, by its text: where it was written.
-  private var written: [NodeText: String] = [:]
+  private var written: [NodeText: Place] = [:]
   /// The lines written so far (the header is line 1).
   private(set) var lines = 0
 
   /// The next line: `record` as compact JSON and a newline, large values already written
   /// replaced by references, except under the path `except` (`[]`: nowhere).
   mutating func line(_ record: JSONNode, except: [String]? = nil) -> [UInt8] {
+    take(draft(record, except: except))
+  }
+
+  /// The next line as ``line(_:except:)`` writes it, without taking it: a caller choosing
+  /// between two lines takes one with ``take(_:)``.
+  ///
+  /// - Parameters:
+  ///   - record: The record.
+  ///   - except: No references under this path; `[]` for none at all.
+  ///   - measuring: The path of a value whose bytes the draft counts (a step's patch).
+  /// - Returns: The line, not yet taken.
+  func draft(_ record: JSONNode, except: [String]? = nil, measuring: [String]? = nil) -> Draft {
     var bytes: [UInt8] = []
-    // The emitter is done with `written` before it grows: no copy of the dictionary.
-    let found = {
-      var emitter = Emitter(line: lines + 1, written: written, except: except)
-      var path: [String] = []
-      emitter.emit(record, path: &path, into: &bytes)
-      return emitter.found
-    }()
+    bytes.reserveCapacity(256)
+    var emitter = Emitter(line: lines + 1, written: written, except: except, measure: measuring)
+    var path: [String] = []
+    emitter.emit(record, path: &path, into: &bytes)
     bytes.append(0x0A)
-    for (text, place) in found where written[text] == nil {
+    return Draft(bytes: bytes, found: emitter.found, measured: emitter.measured)
+  }
+
+  /// Takes `draft`, made by ``draft(_:except:)`` since the last line taken, as the next line.
+  mutating func take(_ draft: Draft) -> [UInt8] {
+    for (text, place) in draft.found where written[text] == nil {
       written[text] = place
     }
     lines += 1
-    return bytes
-  }
-
-  /// How many bytes `value` takes with references, without writing it.
-  func size(of value: JSONNode) -> Int {
-    var emitter = Emitter(line: lines + 1, written: written, except: nil)
-    var bytes: [UInt8] = []
-    var path: [String] = []
-    emitter.emit(value, path: &path, into: &bytes)
-    return bytes.count
+    return draft.bytes
   }
 
   private struct Emitter {
     let line: Int
-    let written: [NodeText: String]
+    let written: [NodeText: Place]
     /// No references under this path; `[]` for none at all.
     let except: [String]?
+    /// The path of the value to count the bytes of, if any.
+    let measure: [String]?
     /// Large values of this line, to be referred to from later lines.
-    var found: [(NodeText, String)] = []
+    var found: [(NodeText, Place)] = []
+    /// The bytes written for the value at ``measure``.
+    var measured = 0
 
     mutating func emit(_ node: JSONNode, path: inout [String], into bytes: inout [UInt8]) {
+      let start = bytes.count
+      emitValue(node, path: &path, into: &bytes)
+      if let measure, path.count == measure.count, path == measure {
+        measured = bytes.count - start
+      }
+    }
+
+    private mutating func emitValue(
+      _ node: JSONNode, path: inout [String], into bytes: inout [UInt8]
+    ) {
       switch node.kind {
       case .array(let elements):
+        // A value too small to be referred to holds none that is large enough either.
+        guard node.textCount >= ValueReferences.smallest else {
+          return node.writeUncached(to: &bytes)
+        }
         guard !isReferred(node, path: path, into: &bytes) else { return }
         bytes.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
@@ -68,9 +112,12 @@ struct ValueReferences {
         }
         bytes.append(UInt8(ascii: "]"))
       case .object(let members):
+        guard node.textCount >= ValueReferences.smallest else {
+          return node.writeUncached(to: &bytes)
+        }
         guard !isReferred(node, path: path, into: &bytes) else { return }
         bytes.append(UInt8(ascii: "{"))
-        for (index, key) in members.keys.sorted().enumerated() {
+        for (index, key) in node.sortedKeys.enumerated() {
           if index > 0 { bytes.append(UInt8(ascii: ",")) }
           JSONNode.writeString(key, to: &bytes)
           bytes.append(UInt8(ascii: ":"))
@@ -85,19 +132,22 @@ struct ValueReferences {
     }
 
     /// Writes a reference when an earlier line holds `node`'s text, and notes it otherwise.
+    ///
+    /// A record and the object under its kind (`{"step":{...}}`) carry the record's time,
+    /// so no later line repeats them: they are neither looked up nor noted.
     private mutating func isReferred(_ node: JSONNode, path: [String], into bytes: inout [UInt8])
       -> Bool
     {
-      guard node.textCount >= ValueReferences.smallest else { return false }
+      guard path.count >= 2 else { return false }
       let text = NodeText(node)
       let excepted = except.map { path.starts(with: $0) } ?? false
       if !excepted, let place = written[text] {
         bytes.append(contentsOf: #"{"$ref":"#.utf8)
-        JSONNode.writeString(place, to: &bytes)
+        JSONNode.writeString(place.text, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return true
       }
-      found.append((text, "\(line)" + JSONPatch.pointer(path)))
+      found.append((text, Place(line: line, path: path)))
       return false
     }
   }

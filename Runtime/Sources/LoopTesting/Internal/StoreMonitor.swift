@@ -63,7 +63,9 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
 
   /// The instrumentation to give the store: observations in, effects bound to this monitor
   /// and run on `executor`.
-  func instrumentation(executor: TestExecutor) -> StoreInstrumentation<State, Event> {
+  func instrumentation(
+    executor: TestExecutor, equalState: (@Sendable (State) -> State?)? = nil
+  ) -> StoreInstrumentation<State, Event> {
     StoreInstrumentation(
       observe: { [self] observation in update { $0.observe(observation) } },
       runEffect: { [self] record, body in
@@ -73,7 +75,7 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
         }
         executor.effectEnded()
       },
-      faults: PlantedFaults.current.runtime, taskExecutor: executor)
+      faults: PlantedFaults.current.runtime, taskExecutor: executor, equalState: equalState)
   }
 
   /// Wakes every suspended wait, to look again: a job became ready on the store's executor,
