@@ -117,9 +117,11 @@ package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable 
   /// The executor every effect task prefers (and the child tasks it makes inherit), so a test
   /// decides when and in which order effects run; `nil` for Swift's global executor.
   package var taskExecutor: (any TaskExecutor)?
-  /// Called with each state a reduce made, before ``observe`` hears of it, synchronously and
-  /// under the store's lock: a value it returns, which must be equal to the state (`==`),
-  /// becomes the store's state in its place; `nil` keeps the state. `nil` for no call.
+  /// Replaces each state a reduce made by an equal one the observer holds, if it returns one.
+  ///
+  /// Called before ``observe`` hears of the state, synchronously and under the store's lock:
+  /// a value it returns, which must be equal to the state (`==`), becomes the store's state
+  /// in its place; `nil` keeps the state. `nil` for no call.
   ///
   /// A replay hands back the recorded state it found equal, so the next states share its
   /// storage with the recording's and comparing them is cheap (an array the step did not

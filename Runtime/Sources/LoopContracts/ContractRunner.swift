@@ -606,9 +606,14 @@ public struct ContractRunner: Sendable {
     }
     let source = "scenario: \(scenario.name)"
     // A scenario whose sends race its effects covers states that depend on timing, so the
-    // report would not be a function of the contract. Checked on the machine itself: a
-    // mutant is judged by the contract's rules, not by how it schedules.
-    let races = isMutant ? [] : context.stores.flatMap(\.races)
+    // report would not be a function of the contract. An effect that runs on the store's
+    // executor only cannot race: a schedule orders its next event and the send, and the
+    // search tries both orders. So only effects whose work escaped the executor (a thread of
+    // their own, a callback) are checked. Checked on the machine itself: a mutant is judged
+    // by the contract's rules, not by how it schedules.
+    let escaped = context.escapedWork
+    let races =
+      isMutant || escaped.isEmpty ? [] : context.stores.flatMap { $0.races(escaping: escaped) }
     var trajectories: [[ReportedMove]] = []
     for store in context.stores {
       let (states, events) = store.trajectory

@@ -77,6 +77,22 @@ extension TestStore {
     raceReports.map(\.message)
   }
 
+  /// ``races`` with the effects whose work escaped the store's executor only.
+  ///
+  /// The contract runner asks for these: an effect that runs only on the executor sends its
+  /// next event when a schedule says, after the send or before it, so what it does is not a
+  /// matter of timing.
+  ///
+  /// - Parameter escapedWork: The executor's `escapedWork`: the word feedback and a feedback's
+  ///   name in backticks for each effect, or `a child task` for work no feedback can be named
+  ///   for (then every race counts).
+  /// - Returns: A failure message for each send that raced one of those effects.
+  package func races(escaping escapedWork: [String]) -> [String] {
+    raceReports.filter { race in
+      escapedWork.contains("feedback `\(race.feedback)`") || escapedWork.contains("a child task")
+    }.map(\.message)
+  }
+
   /// With ``failsOnRaces``, fails the test once for each send that raced an effect, at the
   /// send.
   func reportRaces() {
@@ -87,7 +103,7 @@ extension TestStore {
   }
 
   /// Each send that raced an effect: the failure message, and where the test sent it.
-  private var raceReports: [(message: String, site: CallSite)] {
+  private var raceReports: [(message: String, site: CallSite, feedback: String)] {
     let sites = accounting.withLock { $0.sendSites }
     return monitor.read { book in
       book.races.map { race in
@@ -103,7 +119,10 @@ extension TestStore {
             Fix: before the send, `await store.settle()`, or wait for the state the effect \
           brings; or make the dependency wait on ControlledWork or a TestClock.
           """
-        return (message, sites.indices.contains(race.send) ? sites[race.send] : createdAt)
+        return (
+          message, sites.indices.contains(race.send) ? sites[race.send] : createdAt,
+          race.effect.feedback
+        )
       }
     }
   }

@@ -120,7 +120,9 @@ extension JSONNode {
     case .string(let text): digest = Self.fnv(text, seed: 5)
     case .array(let elements):
       digest = Self.mix(6, UInt64(elements.count))
-      for element in elements { digest = Self.mix(digest, UInt64(bitPattern: Int64(element.digest))) }
+      for element in elements {
+        digest = Self.mix(digest, UInt64(bitPattern: Int64(element.digest)))
+      }
     case .object(let members):
       // Members in any order: their digests are summed, each mixed with its key's.
       var sum: UInt64 = 0
