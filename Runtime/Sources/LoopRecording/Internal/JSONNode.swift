@@ -184,27 +184,11 @@ extension JSONNode {
   var text: [UInt8] {
     if let cachedText { return cachedText }
     var bytes: [UInt8] = []
-    switch kind {
-    case .array(let elements):
-      bytes.append(UInt8(ascii: "["))
-      for (index, element) in elements.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: element.text)
-      }
-      bytes.append(UInt8(ascii: "]"))
-    case .object(let members):
-      bytes.append(UInt8(ascii: "{"))
-      for (index, key) in sortedKeys.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        Self.writeString(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(contentsOf: members[key].unsafelyUnwrapped.text)
-      }
-      bytes.append(UInt8(ascii: "}"))
-    default:
+    guard isContainer else {
       write(to: &bytes)
       return bytes
     }
+    writeContainer(to: &bytes) { child, bytes in bytes.append(contentsOf: child.text) }
     cachedText = bytes
     return bytes
   }
@@ -213,12 +197,28 @@ extension JSONNode {
   /// whose text was never asked for is written member by member.
   func writeUncached(to bytes: inout [UInt8]) {
     if let cachedText { return bytes.append(contentsOf: cachedText) }
+    guard isContainer else { return write(to: &bytes) }
+    writeContainer(to: &bytes) { child, bytes in child.writeUncached(to: &bytes) }
+  }
+
+  /// Whether the node is an array or an object.
+  private var isContainer: Bool {
+    switch kind {
+    case .array, .object: true
+    default: false
+    }
+  }
+
+  /// Appends an array's or object's brackets, commas and keys, each child by `writeChild`.
+  private func writeContainer(
+    to bytes: inout [UInt8], writeChild: (JSONNode, inout [UInt8]) -> Void
+  ) {
     switch kind {
     case .array(let elements):
       bytes.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        element.writeUncached(to: &bytes)
+        writeChild(element, &bytes)
       }
       bytes.append(UInt8(ascii: "]"))
     case .object(let members):
@@ -227,7 +227,7 @@ extension JSONNode {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         Self.writeString(key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        members[key].unsafelyUnwrapped.writeUncached(to: &bytes)
+        writeChild(members[key].unsafelyUnwrapped, &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
     default:
