@@ -44,7 +44,7 @@ final class JSONNode {
     if case .object(let members) = kind { members[key] } else { nil }
   }
 
-  /// An object's keys, sorted as its text has them (by their UTF-8 bytes); `[]` for others.
+  /// An object's keys in the order its text has them (as Swift sorts strings); `[]` for others.
   var sortedKeys: [String] {
     if let cachedSortedKeys { return cachedSortedKeys }
     guard case .object(let members) = kind else { return [] }
