@@ -43,6 +43,22 @@ struct ConformanceTests {
     #expect(movies.machineMutants?.mutants.count ?? 0 > 4)
   }
 
+  @Test func oneWorkerAndTwoGiveTheSameReportsUnderScheduleExploration() async throws {
+    // What `make conformance` runs: each scenario under many schedules, exhaustively within
+    // two preemptions. The schedules run and trajectories seen are part of the report.
+    func report(workers: Int) async throws -> ContractReport {
+      let contract = try #require(registeredContracts.first { $0.name == "movie-search" })
+      var options = ContractRunner.Options(exploration: .init(depth: 3, seed: 3), workers: workers)
+      options.schedules = 16
+      options.scheduleSearch = .exhaustive(preemptions: 2)
+      return timeless(await contract.run(with: ContractRunner(options: options)))
+    }
+    let one = try await report(workers: 1)
+    let two = try await report(workers: 2)
+    #expect(two == one)
+    #expect(one.scenarios.contains { $0.schedules > 1 })
+  }
+
   @Test func registeredNamesAreUnique() {
     let names = registeredContracts.map(\.name)
     #expect(Set(names).count == names.count)
