@@ -138,7 +138,7 @@ struct StateCodecTests {
       return JSONNode(
         .array((0..<Int(random.next() % 5)).map { _ in randomJSON(&random, depth: depth + 1) }))
     default:
-      var members: [String: JSONNode] = [:]
+      var members = JSONMembers()
       for _ in 0..<Int(random.next() % 5) {
         members[["a", "b", "c/d", "~", "e~1"][Int(random.next() % 5)]] = randomJSON(
           &random, depth: depth + 1)

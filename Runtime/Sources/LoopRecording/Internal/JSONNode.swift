@@ -16,7 +16,7 @@ final class JSONNode {
     case number(String)
     case string(String)
     case array([JSONNode])
-    case object([String: JSONNode])
+    case object(JSONMembers)
   }
 
   /// The value.
@@ -29,8 +29,6 @@ final class JSONNode {
   private var cachedTextCount: Int?
   /// A hash of that text's value, made of the children's, once asked for (a cache).
   private var cachedDigest: Int?
-  /// An object's keys in the order text has them, once asked for (a cache).
-  private var cachedSortedKeys: [String]?
 
   init(_ kind: Kind, value: Any? = nil) {
     self.kind = kind
@@ -42,15 +40,6 @@ final class JSONNode {
   /// The node's member `key`, for an object.
   subscript(key: String) -> JSONNode? {
     if case .object(let members) = kind { members[key] } else { nil }
-  }
-
-  /// An object's keys in the order its text has them (as Swift sorts strings); `[]` for others.
-  var sortedKeys: [String] {
-    if let cachedSortedKeys { return cachedSortedKeys }
-    guard case .object(let members) = kind else { return [] }
-    let keys = members.keys.sorted()
-    cachedSortedKeys = keys
-    return keys
   }
 
   /// The text of a string node.
@@ -124,12 +113,11 @@ extension JSONNode {
         digest = Self.mix(digest, UInt64(bitPattern: Int64(element.digest)))
       }
     case .object(let members):
-      // Members in any order: their digests are summed, each mixed with its key's.
-      var sum: UInt64 = 0
+      digest = Self.mix(8, UInt64(members.count))
       for (key, member) in members {
-        sum &+= Self.mix(Self.fnv(key, seed: 7), UInt64(bitPattern: Int64(member.digest)))
+        digest = Self.mix(
+          digest, Self.mix(Self.fnv(key, seed: 7), UInt64(bitPattern: Int64(member.digest))))
       }
-      digest = Self.mix(Self.mix(8, UInt64(members.count)), sum)
     }
     let result = Int(truncatingIfNeeded: digest)
     cachedDigest = result
@@ -171,8 +159,10 @@ extension JSONNode {
       return true
     case (.object(let a), .object(let b)):
       guard a.count == b.count else { return false }
-      for (key, node) in a {
-        guard let match = b[key], node.isSameJSON(as: match) else { return false }
+      for index in a.indices {
+        guard a[index].key.utf8.elementsEqual(b[index].key.utf8),
+          a[index].value.isSameJSON(as: b[index].value)
+        else { return false }
       }
       return true
     default: return false
@@ -223,11 +213,11 @@ extension JSONNode {
       bytes.append(UInt8(ascii: "]"))
     case .object(let members):
       bytes.append(UInt8(ascii: "{"))
-      for (index, key) in sortedKeys.enumerated() {
+      for (index, (key, member)) in members.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         Self.writeString(key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        writeChild(members[key].unsafelyUnwrapped, &bytes)
+        writeChild(member, &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
     default:
@@ -379,11 +369,11 @@ private struct JSONParser {
 
   mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONNode {
     index += 1
-    var members: [String: JSONNode] = [:]
+    var members: [JSONMembers.Element] = []
     skipWhiteSpace()
     if index < bytes.endIndex, bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return JSONNode(.object(members))
+      return JSONNode(.object(JSONMembers()))
     }
     while true {
       skipWhiteSpace()
@@ -395,14 +385,14 @@ private struct JSONParser {
       guard bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
       index += 1
       skipWhiteSpace()
-      members[key] = try value(depth: depth + 1)
+      members.append((key, try value(depth: depth + 1)))
       skipWhiteSpace()
       guard index < bytes.endIndex else { throw error("cut short") }
       switch bytes[index] {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "}"):
         index += 1
-        return JSONNode(.object(members))
+        return JSONNode(.object(JSONMembers(members)))
       default: throw error("expected ',' or '}'")
       }
     }

@@ -21,12 +21,10 @@ enum JSONPatch {
 
     /// The operation as a JSON object: `{"op":..., "path":..., "value":...}`.
     var node: JSONNode {
-      var members = [
-        "op": JSONNode(.string(kind.rawValue)),
-        "path": JSONNode(.string(JSONPatch.pointer(path))),
-      ]
-      if let value { members["value"] = value }
-      return JSONNode(.object(members))
+      let op = JSONNode(.string(kind.rawValue))
+      let path = JSONNode(.string(JSONPatch.pointer(path)))
+      guard let value else { return JSONNode(.object(["op": op, "path": path])) }
+      return JSONNode(.object(["op": op, "path": path, "value": value]))
     }
   }
 
@@ -95,11 +93,10 @@ enum JSONPatch {
     if old === new { return }
     switch (old.kind, new.kind) {
     case (.object(let before), .object(let after)):
-      for key in before.keys.sorted() where after[key] == nil {
+      for (key, _) in before where after[key] == nil {
         operations.append(Operation(kind: .remove, path: path + [key]))
       }
-      for key in after.keys.sorted() {
-        let node = after[key].unsafelyUnwrapped
+      for (key, node) in after {
         path.append(key)
         if let earlier = before[key] {
           diff(earlier, node, path: &path, into: &operations)

@@ -126,7 +126,7 @@ private struct NodeDecoder: Decoder, SingleValueDecodingContainer {
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let members: [String: JSONNode]
+  let members: JSONMembers
   let codingPath: [any CodingKey]
 
   var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }

@@ -139,7 +139,7 @@ private final class NodeEncoder: Encoder {
     if case .object(let existing) = storage {
       builder = existing
     } else {
-      var earlier: [String: JSONNode]?
+      var earlier: JSONMembers?
       if let previous, case .object(let members) = previous.kind { earlier = members }
       builder = ObjectBuilder(previous: earlier)
       storage = .object(builder)
@@ -179,15 +179,16 @@ private enum Pending {
 }
 
 private final class ObjectBuilder {
-  let previous: [String: JSONNode]?
-  var members: [String: Pending] = [:]
+  let previous: JSONMembers?
+  /// The members in the order they were encoded; a key encoded twice keeps the later value.
+  var members: [(key: String, value: Pending)] = []
 
-  init(previous: [String: JSONNode]?) {
+  init(previous: JSONMembers?) {
     self.previous = previous
   }
 
   func node() -> JSONNode {
-    JSONNode(.object(members.mapValues { $0.node() }))
+    JSONNode(.object(JSONMembers(members.lazy.map { (key: $0.key, value: $0.value.node()) })))
   }
 }
 
@@ -224,7 +225,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func set(_ node: JSONNode, _ key: Key) {
-    builder.members[key.stringValue] = .node(node)
+    builder.members.append((key.stringValue, .node(node)))
   }
 
   mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
@@ -279,7 +280,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let nested = NodeEncoder(
       path: at(key), previous: builder.previous?[key.stringValue],
       remembering: encoder.remembering, recent: encoder.recent)
-    builder.members[key.stringValue] = .encoder(nested)
+    builder.members.append((key.stringValue, .encoder(nested)))
     return nested
   }
 }

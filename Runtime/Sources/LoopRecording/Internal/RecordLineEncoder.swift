@@ -31,7 +31,8 @@ struct RecordLineEncoder<
         "format": JSONNode(.string(RecordingFile.format)),
         "version": JSONNode(.number("2")),
         "app": JSONNode(.string(app)),
-        "settings": JSONNode(.object(settings.mapValues { JSONNode(.number(String($0))) })),
+        "settings": JSONNode(
+          .object(JSONMembers(settings.map { (key: $0.key, value: JSONNode(.number(String($0.value)))) }))),
         "initial_state": initial,
       ]))
     keyframeBytes = initial.textCount
@@ -43,7 +44,7 @@ struct RecordLineEncoder<
     throws -> [UInt8]
   {
     let node = try NodeEncoding.encode(state, reusing: self.state, remembering: true)
-    var members = [
+    var members: JSONMembers = [
       "event": try NodeEncoding.encode(event, recent: recent),
       "origin": try NodeEncoding.encode(origin),
       "at_ms": try NodeEncoding.number(atMilliseconds, at: nil),

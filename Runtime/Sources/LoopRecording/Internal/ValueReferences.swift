@@ -117,12 +117,12 @@ struct ValueReferences {
         }
         guard !isReferred(node, path: path, into: &bytes) else { return }
         bytes.append(UInt8(ascii: "{"))
-        for (index, key) in node.sortedKeys.enumerated() {
+        for (index, (key, member)) in members.enumerated() {
           if index > 0 { bytes.append(UInt8(ascii: ",")) }
           JSONNode.writeString(key, to: &bytes)
           bytes.append(UInt8(ascii: ":"))
           path.append(key)
-          emit(members[key].unsafelyUnwrapped, path: &path, into: &bytes)
+          emit(member, path: &path, into: &bytes)
           path.removeLast()
         }
         bytes.append(UInt8(ascii: "}"))
