@@ -25,7 +25,9 @@ struct JSONMembersTests {
 
   @Test func manyMembersSortTheSameWayAsAFew() {
     // More than sixteen members take the other sort; both keep the later of two keys.
-    var pairs: [JSONMembers.Element] = (0..<40).reversed().map { (key: "k\($0)", value: number($0)) }
+    var pairs: [JSONMembers.Element] = (0..<40).reversed().map {
+      (key: "k\($0)", value: number($0))
+    }
     pairs.append((key: "k7", value: number(700)))
     pairs.insert((key: "k39", value: number(-1)), at: 0)
     let members = JSONMembers(pairs)

@@ -26,13 +26,13 @@ struct RecordLineEncoder<
   {
     let initial = try NodeEncoding.encode(initialState, remembering: true)
     state = initial
+    let numbers = settings.map { (key: $0.key, value: JSONNode(.number(String($0.value)))) }
     let header = JSONNode(
       .object([
         "format": JSONNode(.string(RecordingFile.format)),
         "version": JSONNode(.number("2")),
         "app": JSONNode(.string(app)),
-        "settings": JSONNode(
-          .object(JSONMembers(settings.map { (key: $0.key, value: JSONNode(.number(String($0.value)))) }))),
+        "settings": JSONNode(.object(JSONMembers(numbers))),
         "initial_state": initial,
       ]))
     keyframeBytes = initial.textCount
