@@ -27,22 +27,23 @@ enum NodeEncoding {
     _ value: T, reusing previous: JSONNode? = nil, remembering: Bool = false,
     recent: RecentValues? = nil
   ) throws -> JSONNode {
-    try encodeValue(value, previous: previous, remembering: remembering, recent: recent, at: nil)
+    try encodeValue(
+      value, previous: previous, remembering: remembering, recent: recent, at: .root)
   }
 
-  /// The tree of `value` at `path`.
+  /// The tree of `value` at `place`.
   ///
   /// - Parameters:
   ///   - value: The value.
   ///   - previous: The node at the same place in the previous encoding, if any.
   ///   - remembering: Whether each node keeps its value, for the next encoding to compare.
   ///   - recent: The last value of each type encoded before, if kept.
-  ///   - path: Where the value is, for errors.
+  ///   - place: Where the value is, for errors.
   /// - Returns: The tree.
   /// - Throws: `EncodingError` for a number that is not finite, or what `value` throws.
   static func encodeValue<T: Encodable>(
     _ value: T, previous: JSONNode?, remembering: Bool, recent: RecentValues? = nil,
-    at path: KeyChain?
+    at place: NodePlace
   ) throws -> JSONNode {
     if let previous, let earlier = previous.value, let equatable = value as? any Equatable,
       equatable.isEqual(to: earlier)
@@ -54,15 +55,20 @@ enum NodeEncoding {
     }
     let node: JSONNode
     if T.self == Date.self, let date = value as? Date {
-      node = try number(date.timeIntervalSinceReferenceDate, at: path)
+      node = try number(date.timeIntervalSinceReferenceDate, at: place)
     } else if T.self == Data.self, let data = value as? Data {
       node = JSONNode(.string(data.base64EncodedString()))
     } else if T.self == URL.self, let url = value as? URL {
       node = JSONNode(.string(url.absoluteString))
     } else {
       let encoder = NodeEncoder(
-        path: path, previous: previous, remembering: remembering, recent: recent)
-      try value.encode(to: encoder)
+        place: place, previous: previous, remembering: remembering, recent: recent)
+      do {
+        try value.encode(to: encoder)
+      } catch {
+        encoder.discard()
+        throw error
+      }
       node = encoder.node()
     }
     if remembering { node.value = value }
@@ -79,11 +85,11 @@ enum NodeEncoding {
   }
 
   /// A number node for a `Double`, written as `JSONEncoder` writes it (`3` for 3.0).
-  static func number(_ value: Double, at path: @autoclosure () -> KeyChain?) throws -> JSONNode {
+  static func number(_ value: Double, at place: @autoclosure () -> NodePlace) throws -> JSONNode {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
         value,
-        .init(codingPath: KeyChain.keys(path()), debugDescription: "\(value) is not a JSON number"))
+        .init(codingPath: place().codingPath, debugDescription: "\(value) is not a JSON number"))
     }
     if value == value.rounded(), abs(value) < 1e15 {
       return JSONNode(.number(String(Int64(value))))
@@ -102,66 +108,123 @@ extension Equatable {
 
 /// The `Encoder` behind ``NodeEncoding``: one value's container, and the previous node at
 /// the same place.
-private final class NodeEncoder: Encoder {
+///
+/// The encoder is also where its value is (``NodePlace``): the encoder of its container and
+/// its key there, so going down costs no allocation beyond the encoder itself.
+final class NodeEncoder: Encoder {
+  /// What the value was encoded as so far.
   enum Storage {
     case empty
     case single(JSONNode)
-    case object(ObjectBuilder)
-    case array(ArrayBuilder)
+    case object
+    case array
   }
 
-  let path: KeyChain?
-  var codingPath: [any CodingKey] { KeyChain.keys(path) }
+  let place: NodePlace
+  var codingPath: [any CodingKey] { place.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   let previous: JSONNode?
   let remembering: Bool
   let recent: RecentValues?
   var storage = Storage.empty
+  /// An object's members in the order they were encoded; a key encoded twice keeps the later.
+  fileprivate var members: [(key: String, value: Pending)] = []
+  /// An array's elements.
+  fileprivate var elements: [Pending] = []
+  /// The previous object's members, for an object.
+  fileprivate var previousMembers: JSONMembers?
+  /// The previous array's elements, for an array.
+  fileprivate var previousElements: [JSONNode]?
 
-  init(path: KeyChain?, previous: JSONNode?, remembering: Bool, recent: RecentValues?) {
-    self.path = path
+  init(place: NodePlace, previous: JSONNode?, remembering: Bool, recent: RecentValues?) {
+    self.place = place
     self.previous = previous
     self.remembering = remembering
     self.recent = recent
   }
 
+  /// The finished node. The nested encoders are let go: each refers back to this one as
+  /// its place, and is referred to from here until now.
   func node() -> JSONNode {
-    switch storage {
-    case .empty: JSONNode(.object([:]))
-    case .single(let node): node
-    case .object(let builder): builder.node()
-    case .array(let builder): builder.node()
+    defer {
+      members = []
+      elements = []
     }
+    switch storage {
+    case .empty: return JSONNode(.object([:]))
+    case .single(let node): return node
+    case .object:
+      return JSONNode(
+        .object(JSONMembers(members.lazy.map { (key: $0.key, value: $0.value.node()) })))
+    case .array: return JSONNode(.array(elements.map { $0.node() }))
+    }
+  }
+
+  /// Lets the nested encoders go without making a node, when encoding failed.
+  func discard() {
+    for member in members { member.value.discard() }
+    for element in elements { element.discard() }
+    members = []
+    elements = []
+  }
+
+  /// The previous node of the element appended next, for an array.
+  fileprivate var previousOfNext: JSONNode? {
+    guard let previousElements, elements.count < previousElements.count else { return nil }
+    return previousElements[elements.count]
+  }
+
+  /// The encoder of a value nested under `key`.
+  fileprivate func nested(_ key: any CodingKey, previous: JSONNode?) -> NodeEncoder {
+    NodeEncoder(
+      place: NodePlace(container: self, key: key), previous: previous, remembering: remembering,
+      recent: recent)
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let builder: ObjectBuilder
-    if case .object(let existing) = storage {
-      builder = existing
+    if case .object = storage {
     } else {
-      var earlier: JSONMembers?
-      if let previous, case .object(let members) = previous.kind { earlier = members }
-      builder = ObjectBuilder(previous: earlier)
-      storage = .object(builder)
+      if let previous, case .object(let members) = previous.kind { previousMembers = members }
+      storage = .object
     }
-    return KeyedEncodingContainer(KeyedContainer<Key>(builder: builder, encoder: self))
+    return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let builder: ArrayBuilder
-    if case .array(let existing) = storage {
-      builder = existing
+    if case .array = storage {
     } else {
-      var earlier: [JSONNode]?
-      if let previous, case .array(let elements) = previous.kind { earlier = elements }
-      builder = ArrayBuilder(previous: earlier)
-      storage = .array(builder)
+      if let previous, case .array(let elements) = previous.kind { previousElements = elements }
+      storage = .array
     }
-    return UnkeyedContainer(builder: builder, encoder: self)
+    return UnkeyedContainer(encoder: self)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
     SingleContainer(encoder: self)
+  }
+}
+
+/// Where a value is: the encoder of its container and its key there (`nil` for the root),
+/// turned into a coding path only when one is asked for (an error, a type that reads it).
+struct NodePlace {
+  /// The encoder of the container, `nil` at the root.
+  let container: NodeEncoder?
+  /// The key within that container.
+  let key: (any CodingKey)?
+
+  /// The root.
+  static var root: NodePlace { NodePlace(container: nil, key: nil) }
+
+  /// The coding path from the root to here.
+  var codingPath: [any CodingKey] {
+    var keys: [any CodingKey] = []
+    var place = self
+    while let key = place.key {
+      keys.append(key)
+      guard let container = place.container else { break }
+      place = container.place
+    }
+    return keys.reversed()
   }
 }
 
@@ -176,37 +239,9 @@ private enum Pending {
     case .encoder(let encoder): encoder.node()
     }
   }
-}
 
-private final class ObjectBuilder {
-  let previous: JSONMembers?
-  /// The members in the order they were encoded; a key encoded twice keeps the later value.
-  var members: [(key: String, value: Pending)] = []
-
-  init(previous: JSONMembers?) {
-    self.previous = previous
-  }
-
-  func node() -> JSONNode {
-    JSONNode(.object(JSONMembers(members.lazy.map { (key: $0.key, value: $0.value.node()) })))
-  }
-}
-
-private final class ArrayBuilder {
-  let previous: [JSONNode]?
-  var elements: [Pending] = []
-
-  init(previous: [JSONNode]?) {
-    self.previous = previous
-  }
-
-  var previousOfNext: JSONNode? {
-    guard let previous, elements.count < previous.count else { return nil }
-    return previous[elements.count]
-  }
-
-  func node() -> JSONNode {
-    JSONNode(.array(elements.map { $0.node() }))
+  func discard() {
+    if case .encoder(let encoder) = self { encoder.discard() }
   }
 }
 
@@ -216,16 +251,15 @@ private func primitive<T: BinaryInteger & LosslessStringConvertible>(_ value: T)
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let builder: ObjectBuilder
   let encoder: NodeEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  private func at(_ key: any CodingKey) -> KeyChain {
-    KeyChain(encoder.path, key)
+  private func at(_ key: any CodingKey) -> NodePlace {
+    NodePlace(container: encoder, key: key)
   }
 
   private func set(_ node: JSONNode, _ key: Key) {
-    builder.members.append((key.stringValue, .node(node)))
+    encoder.members.append((key.stringValue, .node(node)))
   }
 
   mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
@@ -253,8 +287,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     set(
       try NodeEncoding.encodeValue(
-        value, previous: builder.previous?[key.stringValue], remembering: encoder.remembering,
-        recent: encoder.recent, at: at(key)),
+        value, previous: encoder.previousMembers?[key.stringValue],
+        remembering: encoder.remembering, recent: encoder.recent, at: at(key)),
       key)
   }
 
@@ -277,36 +311,33 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func nestedEncoder(_ key: any CodingKey) -> NodeEncoder {
-    let nested = NodeEncoder(
-      path: at(key), previous: builder.previous?[key.stringValue],
-      remembering: encoder.remembering, recent: encoder.recent)
-    builder.members.append((key.stringValue, .encoder(nested)))
+    let nested = encoder.nested(key, previous: encoder.previousMembers?[key.stringValue])
+    encoder.members.append((key.stringValue, .encoder(nested)))
     return nested
   }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
-  let builder: ArrayBuilder
   let encoder: NodeEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
-  var count: Int { builder.elements.count }
+  var count: Int { encoder.elements.count }
 
   private func append(_ node: JSONNode) {
-    builder.elements.append(.node(node))
+    encoder.elements.append(.node(node))
   }
 
-  private var nextKey: KeyChain {
-    KeyChain(encoder.path, NodeKey(intValue: builder.elements.count))
+  private var nextPlace: NodePlace {
+    NodePlace(container: encoder, key: NodeKey(intValue: encoder.elements.count))
   }
 
   mutating func encodeNil() throws { append(.null) }
   mutating func encode(_ value: Bool) throws { append(JSONNode(.bool(value))) }
   mutating func encode(_ value: String) throws { append(JSONNode(.string(value))) }
   mutating func encode(_ value: Double) throws {
-    append(try NodeEncoding.number(value, at: nextKey))
+    append(try NodeEncoding.number(value, at: nextPlace))
   }
   mutating func encode(_ value: Float) throws {
-    append(try NodeEncoding.number(Double(value), at: nextKey))
+    append(try NodeEncoding.number(Double(value), at: nextPlace))
   }
   mutating func encode(_ value: Int) throws { append(primitive(value)) }
   mutating func encode(_ value: Int8) throws { append(primitive(value)) }
@@ -322,8 +353,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) throws {
     append(
       try NodeEncoding.encodeValue(
-        value, previous: builder.previousOfNext, remembering: encoder.remembering,
-        recent: encoder.recent, at: nextKey))
+        value, previous: encoder.previousOfNext, remembering: encoder.remembering,
+        recent: encoder.recent, at: nextPlace))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -341,10 +372,9 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   }
 
   private func nestedEncoder() -> NodeEncoder {
-    let nested = NodeEncoder(
-      path: nextKey, previous: builder.previousOfNext, remembering: encoder.remembering,
-      recent: encoder.recent)
-    builder.elements.append(.encoder(nested))
+    let nested = encoder.nested(
+      NodeKey(intValue: encoder.elements.count), previous: encoder.previousOfNext)
+    encoder.elements.append(.encoder(nested))
     return nested
   }
 }
@@ -361,10 +391,10 @@ private struct SingleContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: Bool) throws { set(JSONNode(.bool(value))) }
   mutating func encode(_ value: String) throws { set(JSONNode(.string(value))) }
   mutating func encode(_ value: Double) throws {
-    set(try NodeEncoding.number(value, at: encoder.path))
+    set(try NodeEncoding.number(value, at: encoder.place))
   }
   mutating func encode(_ value: Float) throws {
-    set(try NodeEncoding.number(Double(value), at: encoder.path))
+    set(try NodeEncoding.number(Double(value), at: encoder.place))
   }
   mutating func encode(_ value: Int) throws { set(primitive(value)) }
   mutating func encode(_ value: Int8) throws { set(primitive(value)) }
@@ -381,7 +411,7 @@ private struct SingleContainer: SingleValueEncodingContainer {
     set(
       try NodeEncoding.encodeValue(
         value, previous: encoder.previous, remembering: encoder.remembering,
-        recent: encoder.recent, at: encoder.path))
+        recent: encoder.recent, at: encoder.place))
   }
 }
 
@@ -426,41 +456,22 @@ final class RecentValues {
   }
 }
 
-/// Where a value is, as a chain of keys: made for free as the encoder goes down, turned into
-/// a coding path only when one is asked for (an error, a type that reads it).
-final class KeyChain {
-  let parent: KeyChain?
-  let key: any CodingKey
-
-  init(_ parent: KeyChain?, _ key: any CodingKey) {
-    self.parent = parent
-    self.key = key
-  }
-
-  /// The coding path from the root to `chain`.
-  static func keys(_ chain: KeyChain?) -> [any CodingKey] {
-    var keys: [any CodingKey] = []
-    var link = chain
-    while let current = link {
-      keys.append(current.key)
-      link = current.parent
-    }
-    return keys.reversed()
-  }
-}
-
 /// A coding key made by the coders themselves: an array index, or `super`.
+///
+/// An index's text is made only when asked for: most are never read.
 struct NodeKey: CodingKey {
-  let stringValue: String
+  private let name: String?
   let intValue: Int?
 
+  var stringValue: String { name ?? String(intValue ?? 0) }
+
   init(stringValue: String) {
-    self.stringValue = stringValue
+    name = stringValue
     intValue = nil
   }
 
   init(intValue: Int) {
-    stringValue = "\(intValue)"
+    name = nil
     self.intValue = intValue
   }
 }

@@ -47,7 +47,7 @@ struct RecordLineEncoder<
     var members: JSONMembers = [
       "event": try NodeEncoding.encode(event, recent: recent),
       "origin": try NodeEncoding.encode(origin),
-      "at_ms": try NodeEncoding.number(atMilliseconds, at: nil),
+      "at_ms": try NodeEncoding.number(atMilliseconds, at: .root),
     ]
     let previous = self.state
     self.state = node
