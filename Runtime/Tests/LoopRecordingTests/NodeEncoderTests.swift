@@ -37,7 +37,8 @@ struct NodeEncoderTests {
     let value = Branch(leaves: ["a": [Leaf(witness: witness, number: number)]])
     do {
       let node = try NodeEncoding.encode(value, remembering: true)
-      #expect(String(decoding: node.serialized(), as: UTF8.self) == #"{"leaves":{"a":[{"value":1.5}]}}"#)
+      #expect(
+        String(decoding: node.serialized(), as: UTF8.self) == #"{"leaves":{"a":[{"value":1.5}]}}"#)
     } catch let EncodingError.invalidValue(_, context) {
       #expect(context.codingPath.map(\.stringValue) == ["leaves", "a", "0", "value"])
     }

@@ -143,8 +143,10 @@ final class NodeEncoder: Encoder {
     self.recent = recent
   }
 
-  /// The finished node. The nested encoders are let go: each refers back to this one as
-  /// its place, and is referred to from here until now.
+  /// The finished node.
+  ///
+  /// The nested encoders are let go: each refers back to this one as its place, and is
+  /// referred to from here until now.
   func node() -> JSONNode {
     defer {
       members = []
