@@ -45,8 +45,8 @@ enum NodeEncoding {
     _ value: T, previous: JSONNode?, remembering: Bool, recent: RecentValues? = nil,
     at place: NodePlace
   ) throws -> JSONNode {
-    if let previous, let earlier = previous.value, let equatable = value as? any Equatable,
-      equatable.isEqual(to: earlier)
+    if let previous, let earlier = previous.value, let earlier = earlier as? T,
+      areEqual(value, earlier)
     {
       return previous
     }
@@ -99,11 +99,23 @@ enum NodeEncoding {
 }
 
 extension Equatable {
-  /// Whether `other` is a value of this type equal to this one.
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+  /// Whether the values at `a` and `b` are equal: two values of this type, seen as the
+  /// generic `T` it is.
+  ///
+  /// Called on `T.self as? any Equatable.Type`, it compares two `T`s with this type's `==`
+  /// where they are, without copying them or putting either in an `any Equatable` box (for a
+  /// value of more than three words, a movie or a page, a heap allocation per comparison).
+  fileprivate static func areEqual<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>) -> Bool {
+    precondition(T.self == Self.self, "areEqual(_:_:) called on another type")
+    return UnsafeRawPointer(a).assumingMemoryBound(to: Self.self).pointee
+      == UnsafeRawPointer(b).assumingMemoryBound(to: Self.self).pointee
   }
+}
+
+/// Whether `a` equals `b`, when `T` is `Equatable`; `false` when it is not.
+private func areEqual<T>(_ a: T, _ b: T) -> Bool {
+  guard let type = T.self as? any Equatable.Type else { return false }
+  return withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in type.areEqual(a, b) } }
 }
 
 /// The `Encoder` behind ``NodeEncoding``: one value's container, and the previous node at
@@ -435,26 +447,47 @@ final class RecentValues {
   /// How many values of one type are kept.
   static let perType = 16
 
-  /// The last values of each type, the latest last.
-  private var entries: [ObjectIdentifier: [(value: Any, node: JSONNode)]] = [:]
+  /// The last values of one type and their nodes, the latest last.
+  private final class Kept<T> {
+    var values: [T] = []
+    var nodes: [JSONNode] = []
+  }
+
+  /// The values kept, by type: a `Kept<T>` under `T`'s identifier.
+  private var kept: [ObjectIdentifier: AnyObject] = [:]
 
   /// The node of a kept value equal to `value`, if there is one.
   func node<T>(of value: T) -> JSONNode? {
-    guard let kept = entries[ObjectIdentifier(T.self)], let equatable = value as? any Equatable
+    guard let box = kept[ObjectIdentifier(T.self)], let type = T.self as? any Equatable.Type
     else { return nil }
-    for entry in kept.reversed() where equatable.isEqual(to: entry.value) {
-      return entry.node
+    let values = unsafeDowncast(box, to: Kept<T>.self)
+    let found = withUnsafePointer(to: value) { value in
+      values.values.withUnsafeBufferPointer { kept -> Int? in
+        guard let first = kept.baseAddress else { return nil }
+        return kept.indices.reversed().first { type.areEqual(value, first + $0) }
+      }
     }
-    return nil
+    return found.map { values.nodes[$0] }
   }
 
-  /// Keeps `value`'s node, to be found by an equal value.
+  /// Keeps `value`'s node, to be found by an equal value; a value that is not `Equatable`
+  /// never would be, so is not kept.
   func keep<T>(_ value: T, _ node: JSONNode) {
     let type = ObjectIdentifier(T.self)
-    if entries[type, default: []].count >= Self.perType {
-      entries[type]?.removeFirst()
+    let box: Kept<T>
+    if let existing = kept[type] {
+      box = unsafeDowncast(existing, to: Kept<T>.self)
+    } else {
+      guard T.self is any Equatable.Type else { return }
+      box = Kept<T>()
+      kept[type] = box
     }
-    entries[type, default: []].append((value, node))
+    if box.values.count >= Self.perType {
+      box.values.removeFirst()
+      box.nodes.removeFirst()
+    }
+    box.values.append(value)
+    box.nodes.append(node)
   }
 }
 
