@@ -60,6 +60,15 @@ struct Report {
   /// B7's median step must take less than this many microseconds.
   static let maximumTestStoreStepMicroseconds = 8.0
 
+  /// B11: a version 2 file of the 1,000-event session must be at most this many bytes (1 MB).
+  static let maximumRecordingFileBytes = 1_000_000.0
+  /// B11: encoding a version 2 file may cost at most this many nanoseconds per event.
+  static let maximumEncodingNanosecondsPerEvent = 20_000.0
+  /// B11: recording to a version 2 file may add at most this many nanoseconds per event.
+  static let maximumRecordingOverheadNanosecondsPerEvent = 2_000.0
+  /// B12: a version 2 recording must replay from memory at least this many events per second.
+  static let minimumReplayedEventsPerSecond = 50_000.0
+
   /// The report as a JSON-compatible dictionary.
   var json: [String: Any] {
     let b1 = Bench.median(reducerLoop)
@@ -79,6 +88,11 @@ struct Report {
     let sendRatio = actorB2 / b2
     let roundTripRatio = actorB3 / b3
     let memoryRatio = actorBytes / bytesPerStore
+    // B11 and B12, version 2: the format the apps write.
+    let fileBytes = Bench.median(recordings.map { Double($0.version2.fileBytes) })
+    let encoding = Bench.median(recordings.map(\.version2.encoding))
+    let overhead = Bench.median(recordings.map { $0.version2.recorded - $0.plain })
+    let replayed = Bench.median(recordings.map(\.version2.replayedPerSecond))
     let targets: [String: [String: Any]] = [
       "B2_ratioToB1": target(
         "at most \(Int(Self.maximumSendToReduceRatio))", ratio,
@@ -104,6 +118,19 @@ struct Report {
       "B7_usPerStep": target(
         "below \(Int(Self.maximumTestStoreStepMicroseconds)) (median of \(pairs) pairs)", b7,
         met: b7 < Self.maximumTestStoreStepMicroseconds),
+      "B11_fileBytes": target(
+        "at most \(Int(Self.maximumRecordingFileBytes))", fileBytes,
+        met: fileBytes <= Self.maximumRecordingFileBytes),
+      "B11_nsToEncodePerEvent": target(
+        "at most \(Int(Self.maximumEncodingNanosecondsPerEvent))", encoding,
+        met: encoding <= Self.maximumEncodingNanosecondsPerEvent),
+      "B11_nsOverheadPerEvent": target(
+        "at most \(Int(Self.maximumRecordingOverheadNanosecondsPerEvent)) "
+          + "(median of \(recordings.count) runs)", overhead,
+        met: overhead <= Self.maximumRecordingOverheadNanosecondsPerEvent),
+      "B12_eventsPerSecond": target(
+        "at least \(Int(Self.minimumReplayedEventsPerSecond)) (median of \(recordings.count) runs)",
+        replayed, met: replayed >= Self.minimumReplayedEventsPerSecond),
     ]
     return [
       "machine": [
