@@ -53,8 +53,9 @@ public struct Movies: Machine {
       guard state.status.request == request else { return }
       // Page 1 starts the list afresh: after a refresh it replaces the movies kept on screen.
       if request.page == 1 { state.movies = [] }
-      var seen = Set(state.movies.map(\.id))
-      for movie in page.results where seen.insert(movie.id).inserted {
+      // A page holds twenty movies: looking each up in the list costs less than hashing every
+      // id the list holds, as a set of them did on every page.
+      for movie in page.results where !state.movies.contains(where: { $0.id == movie.id }) {
         state.movies.append(movie)
       }
       state.pagesLoaded = request.page
