@@ -13,8 +13,9 @@ import MoviesFeature
 ///
 /// The workload is the movies pager on the immediate catalog of B7: each step sends
 /// `.nextPage` and waits for `.pageLoaded`, two events and one catalog call. B11 runs it on a
-/// plain store, on a store recording in memory (version 1's recorder) and on one recording to
-/// a file (version 2's), and reports each recording's difference per event; then what
+/// store recording in memory (version 1's recorder) and on one recording to a file (version
+/// 2's), each between two runs on a plain store, and reports each recording's difference per
+/// event from the mean of the two plain runs around it; then what
 /// encoding the recording costs per event in each format, and the file's size. B12 replays the
 /// recording of 1,000 events against the movies contract (a test store on a test
 /// clock, calls answered from the recording, every state, move and invariant checked), alone
@@ -25,6 +26,10 @@ enum RecordingBench {
 
   /// One format's figures in one run.
   struct Figures {
+    /// Nanoseconds per event on a plain store: the mean of one run just before the recording
+    /// store's and one just after, so that what runs first (warming caches and the allocator)
+    /// favours neither.
+    var plain: Double
     /// Nanoseconds per event on a recording store.
     var recorded: Double
     /// Nanoseconds per event to encode the recording in this format.
@@ -39,7 +44,7 @@ enum RecordingBench {
 
   /// One run of B11 and B12.
   struct Sample {
-    /// Nanoseconds per event on a plain store.
+    /// Nanoseconds per event on a plain store, the first run of the sample.
     var plain: Double
     /// Version 1: in memory, written whole at the end.
     var version1: Figures
@@ -49,6 +54,7 @@ enum RecordingBench {
 
   /// Runs the pager for ``pages`` steps on `store`, returning nanoseconds per event.
   private static func drive(_ store: Store<Movies.State, Movies.Event>) async throws -> Double {
+    defer { store.cancel() }
     let clock = ContinuousClock()
     let start = clock.now
     for page in 1...pages {
@@ -91,16 +97,17 @@ enum RecordingBench {
   /// - Returns: The sample.
   /// - Throws: ``BenchError`` when a run stops early or a replay fails.
   static func run(catalog: MovieCatalog) async throws -> Sample {
-    let plainStore = Store(initial: Movies.State(), machine: Movies(catalog: catalog))
-    let plain = try await drive(plainStore)
-    plainStore.cancel()
+    func plain() async throws -> Double {
+      try await drive(Store(initial: Movies.State(), machine: Movies(catalog: catalog)))
+    }
+    let plainBeforeVersion1 = try await plain()
 
     // Version 1: the recorder keeps every state in memory; the file is encoded at the end.
     let memory = Recorder<Movies.State, Movies.Event, MovieCatalogCall>(
       app: "movies", initialState: Movies.State())
     let memoryStore = memory.store(running: Movies(catalog: catalog.recording(into: memory)))
     let recordedInMemory = try await drive(memoryStore)
-    memoryStore.cancel()
+    let plainAfterVersion1 = try await plain()
     let recording = memory.recording
     let events = Double(recording.steps.count)
     let clock = ContinuousClock()
@@ -118,8 +125,9 @@ enum RecordingBench {
       app: "movies", initialState: Movies.State(), file: path)
     let appendingStore = appending.store(
       running: Movies(catalog: catalog.recording(into: appending)))
+    let plainBeforeVersion2 = try await plain()
     let recordedToFile = try await drive(appendingStore)
-    appendingStore.cancel()
+    let plainAfterVersion2 = try await plain()
     try appending.finish(.finished)
     let written = try Data(contentsOf: URL(fileURLWithPath: path))
     start = clock.now
@@ -130,13 +138,15 @@ enum RecordingBench {
     let version2ReadAndReplay = try await readAndReplay(written)
 
     return Sample(
-      plain: plain,
+      plain: plainBeforeVersion1,
       version1: Figures(
-        recorded: recordedInMemory, encoding: version1Encoding, fileBytes: version1File.count,
+        plain: (plainBeforeVersion1 + plainAfterVersion1) / 2, recorded: recordedInMemory,
+        encoding: version1Encoding, fileBytes: version1File.count,
         replayedPerSecond: events / version1Replay,
         readAndReplayedPerSecond: events / version1ReadAndReplay),
       version2: Figures(
-        recorded: recordedToFile, encoding: version2Encoding, fileBytes: written.count,
+        plain: (plainBeforeVersion2 + plainAfterVersion2) / 2, recorded: recordedToFile,
+        encoding: version2Encoding, fileBytes: written.count,
         replayedPerSecond: events / version2Replay,
         readAndReplayedPerSecond: events / version2ReadAndReplay))
   }
