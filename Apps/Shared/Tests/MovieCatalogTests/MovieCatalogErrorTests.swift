@@ -17,6 +17,15 @@ struct MovieCatalogErrorTests {
       .rateLimited(retryAfter: .seconds(30)),
       "TMDB is limiting requests (HTTP 429): try again in 30 seconds"
     ),
+    // A part of a second counts as a whole one: waiting less would be refused again.
+    (
+      .rateLimited(retryAfter: .milliseconds(1500)),
+      "TMDB is limiting requests (HTTP 429): try again in 2 seconds"
+    ),
+    (
+      .rateLimited(retryAfter: .milliseconds(200)),
+      "TMDB is limiting requests (HTTP 429): try again in 1 second"
+    ),
     (.rateLimited(retryAfter: nil), "TMDB is limiting requests (HTTP 429): try again shortly"),
     (
       .server(status: 503, code: 9, message: "Service offline."),

@@ -51,6 +51,14 @@ struct MovieCatalogLiveTests {
         + "&language=en-US&page=3")
   }
 
+  @Test func unreservedCharactersAreSentAsTheyAreWhenSearching() async throws {
+    // RFC 3986's unreserved set: letters, digits, `-`, `.`, `_` and `~`; the space is not.
+    let server = StubServer(try .fixture("movies/popular-1.json"))
+    _ = try await server.catalog().search("R2-D2 v1.0_~", 1)
+    let url = try #require(server.requests.first?.url)
+    #expect(url.query?.hasPrefix("query=R2-D2%20v1.0_~&") == true)
+  }
+
   @Test func basePathAndLanguageAreKeptWhenGiven() async throws {
     let server = StubServer(try .fixture("movies/popular-1.json"))
     _ = try await server.catalog(path: "/tmdb/", language: "fr-FR").popular(1)

@@ -12,6 +12,14 @@ struct MovieTests {
     }
   }
 
+  @Test func aMovieMadeWithOnlyAnIDAndATitleHasNoVotesAndNoRating() {
+    // What `voteAverage` documents: 0 when nobody has voted.
+    let movie = Movie(id: 1, title: "Alien")
+    #expect(movie.voteCount == 0)
+    #expect(movie.voteAverage == 0)
+    #expect(movie.originalTitle == "Alien")
+  }
+
   @Test func everyFieldIsReadWhenDecodingATMDBMovie() throws {
     let page = try Fixtures.decode(MoviePage.self, from: "movies/popular-1.json")
     let movie = try #require(page.results.first)
