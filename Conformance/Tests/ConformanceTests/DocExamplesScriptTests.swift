@@ -6,7 +6,7 @@ import Testing
 /// the test build: on a copy of the repository, the check passes as committed, fails naming
 /// the stale file when a comment's example changes, and the copy it then writes holds the new
 /// example under its origin.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct DocExamplesScriptTests {
   /// The repository's root, from this file's place in it.
   private static let root = URL(fileURLWithPath: #filePath)

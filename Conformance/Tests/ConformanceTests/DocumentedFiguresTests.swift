@@ -9,7 +9,7 @@ import Testing
 /// message that changes, fails here until the page says so too.
 // Five minutes: the whole conformance run, which under make tsan's instrumented build takes
 // over a minute.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.scaledTimeLimit(minutes: 5))
 struct DocumentedFiguresTests {
   /// The repository's root, from this file's place in it.
   private static let root = URL(fileURLWithPath: #filePath)

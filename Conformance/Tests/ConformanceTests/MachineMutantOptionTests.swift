@@ -4,7 +4,7 @@ import Testing
 /// `conformance`'s mutant options, run as a user runs them: the machine-derived mutants have
 /// their own names, and `--min-strength` (strength is the source-level score) points to
 /// `make mutation`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct MachineMutantOptionTests {
   @Test func minStrengthIsRefusedWithWhereStrengthIsMeasured() async throws {
     let run = try await CommandRun.run("conformance", ["--mutate", "--min-strength", "90"])

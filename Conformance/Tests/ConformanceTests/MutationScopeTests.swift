@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/mutation`'s judgement of what a mutant can change and what an app runs, tried on
 /// its own functions (no mutant is built): a wrong answer there would skew every app's strength.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct MutationScopeTests {
   /// The repository's root, from this file's place in it.
   private static let root = URL(fileURLWithPath: #filePath)

@@ -4,7 +4,7 @@ import Testing
 
 /// `conformance --replay FILE` and `--minimize OUT`, run as a user runs them, on the
 /// committed movie-search recording and an edited copy of it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct ReplayCommandTests {
   /// The repository's root, from this file's place in it.
   private static let root = URL(fileURLWithPath: #filePath)

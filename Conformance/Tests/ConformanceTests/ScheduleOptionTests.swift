@@ -4,7 +4,7 @@ import Testing
 /// `conformance --schedules N` and `--schedule S`, run as a user runs them: each scenario
 /// under N schedules with the runs and trajectories reported, one schedule replayed, and bad
 /// values refused as usage errors.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct ScheduleOptionTests {
   @Test func eachScenarioRunsUnderNSchedulesAndTheReportCountsThem() async throws {
     let run = try await CommandRun.run("conformance", ["--app", "template", "--schedules", "3"])

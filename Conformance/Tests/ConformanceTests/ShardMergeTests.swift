@@ -7,7 +7,7 @@ import Testing
 
 /// `--shard K/N` and `merge`: the shards of a run, merged, give the run's reports.
 // Several runs of every registered contract, which make tsan's instrumented build slows down.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.scaledTimeLimit(minutes: 5))
 struct ShardMergeTests {
   private static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -102,6 +102,11 @@ extension Movies {
           MovieCatalogError.rateLimited(retryAfter: nil),
           "TMDB is limiting requests (HTTP 429): try again shortly"
         ),
+        // The wait is shown in whole seconds, a part of one counted as a whole: 1.5 s is 2.
+        (
+          MovieCatalogError.rateLimited(retryAfter: .milliseconds(1500)),
+          "TMDB is limiting requests (HTTP 429): try again in 2 seconds"
+        ),
         (
           MovieCatalogError.unauthorized(statusCode: 7, message: "Invalid API key."),
           "TMDB rejected the API key (HTTP 401): Invalid API key."

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `movies` run end to end on the bundled fixtures: scripted output, JSON, arguments.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct MoviesCLITests {
   static let offlineNotice =
     "movies: offline fixtures; set TMDB_API_KEY or pass --source live for TMDB"

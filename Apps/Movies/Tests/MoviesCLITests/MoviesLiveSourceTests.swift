@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `movies` run end to end against a loopback HTTP server standing in for TMDB.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct MoviesLiveSourceTests {
   static let token = "test-token.with.dots"
 

@@ -5,11 +5,12 @@ import MovieCatalog
 import MovieCatalogRecording
 import MoviesContract
 import MoviesFeature
+import TestSupport
 import Testing
 
 /// `movies --record FILE` end to end: the built binary writes a recording that replays against
 /// the contract, also when a page fails.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct MoviesRecordingTests {
   private typealias AppRecording = RecordingReplay<Movies, MovieCatalogCall>.AppRecording
 

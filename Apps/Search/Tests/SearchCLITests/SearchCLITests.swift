@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `movie-search` end to end: the built binary, its output and its exit status.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct SearchCLITests {
   static let notice =
     "movie-search: offline fixtures; set TMDB_API_KEY or pass --source live for TMDB\n"

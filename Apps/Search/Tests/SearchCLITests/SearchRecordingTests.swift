@@ -10,7 +10,7 @@ import Testing
 
 /// `movie-search --record FILE` end to end: the built binary writes a recording that replays
 /// against the contract, with no secret in it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct SearchRecordingTests {
   private static func folder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

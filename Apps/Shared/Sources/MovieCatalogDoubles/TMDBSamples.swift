@@ -63,6 +63,18 @@ public enum TMDBSamples {
       "could not make a secure connection to api.themoviedb.org (URLError -1202)"
     ),
     (
+      .serverCertificateHasBadDate,
+      "could not make a secure connection to api.themoviedb.org (URLError -1201)"
+    ),
+    (
+      .serverCertificateHasUnknownRoot,
+      "could not make a secure connection to api.themoviedb.org (URLError -1203)"
+    ),
+    (
+      .serverCertificateNotYetValid,
+      "could not make a secure connection to api.themoviedb.org (URLError -1204)"
+    ),
+    (
       .badServerResponse,
       "api.themoviedb.org sent a response that is not valid HTTP (URLError -1011)"
     ),

@@ -9,7 +9,7 @@ import Testing
 
 /// The libcurl transport against `fixture-server` on loopback: answers of every status,
 /// headers, the timeout, refused connections and cancellation.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct CurlTransportTests {
   /// Starts a server with `options`, runs `body` with its base URL, and stops it.
   private func withServer<Result: Sendable>(

@@ -5,7 +5,7 @@ import Testing
 /// A database the user may read but not write, as a user without privileges sees it (as
 /// `nobody` when the tests run as root): browsed as it is, an edit refused with the reason,
 /// and nothing created next to it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct ReadOnlyDatabaseTests {
   private let folder: TemporaryFolder
   private let database: String

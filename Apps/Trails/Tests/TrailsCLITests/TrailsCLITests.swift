@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End to end: the built `trails` executable, a database of its own per test.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct TrailsCLITests {
   /// The JSON every app prints has snake_case keys (docs/ARCHITECTURE.md, "JSON output").
   static let decoder: JSONDecoder = {

@@ -6,7 +6,7 @@ import Testing
 /// bundled catalog: every JSON key present in every record, and the exit status of a partial
 /// answer.
 // Three minutes: some thirty runs of trails, each several times slower under make tsan.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.scaledTimeLimit(minutes: 3))
 struct TrailsOutputRuleTests {
   private let folder: TemporaryFolder
   private let database: String

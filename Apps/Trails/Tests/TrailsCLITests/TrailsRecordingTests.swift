@@ -1,6 +1,7 @@
 import Foundation
 import LoopContracts
 import LoopRecording
+import TestSupport
 import Testing
 import TrailsContract
 import TrailsFeature
@@ -8,7 +9,7 @@ import TrailsRecording
 
 /// `trails --record FILE` end to end: each command's recording, recorded by the built binary,
 /// replays against the contract; the edit's write and the plan it read are in it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct TrailsRecordingTests {
   private typealias AppRecording = RecordingReplay<Trails, TrailsCall>.AppRecording
 

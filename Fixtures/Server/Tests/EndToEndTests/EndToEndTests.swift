@@ -4,7 +4,7 @@ import Testing
 
 /// The three apps over real HTTP against `fixture-server` on loopback: live output equals
 /// fixture output, faults are survived or reported clearly, and a bad token is an auth error.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.scaledTimeLimit(minutes: 2))
 struct EndToEndTests {
   private static let token = "e2e.test.token"
 

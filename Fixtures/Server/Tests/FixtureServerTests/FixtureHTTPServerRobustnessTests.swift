@@ -1,6 +1,7 @@
 import FixtureHTTP
 import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// The server in this process under concurrency, delays, bad clients and a stop.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct FixtureHTTPServerRobustnessTests {
   @Test func eightConcurrentClientsOfFiftyRequestsAllSucceed() async throws {
     let log = LogRecorder()

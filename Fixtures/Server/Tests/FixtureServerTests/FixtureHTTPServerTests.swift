@@ -1,6 +1,7 @@
 import FixtureHTTP
 import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// The server in this process on a free loopback port, asked over real HTTP.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct FixtureHTTPServerTests {
   @Test func popularPageOneOverURLSessionIsTheFixtureFileByteForByte() async throws {
     let log = LogRecorder()

@@ -15,7 +15,7 @@ import Testing
 
 /// The built `fixture-server`, run as a user would: the first line, real requests, signals,
 /// and bad command lines.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.scaledTimeLimit(minutes: 1))
 struct FixtureServerBinaryTests {
   @Test func itPrintsThePortFirstServesAndExitsZeroOnSIGTERM() async throws {
     let server = try await ServerProcess.start(["--port", "0", "--seed", "7"])
