@@ -32,6 +32,9 @@ enum RecordingBench {
     var plain: Double
     /// Nanoseconds per event on a recording store.
     var recorded: Double
+    /// What recording adds per event, in nanoseconds: the recording store's figure less the
+    /// plain one around it.
+    var overhead: Double { recorded - plain }
     /// Nanoseconds per event to encode the recording in this format.
     var encoding: Double
     /// The file's size, in bytes.

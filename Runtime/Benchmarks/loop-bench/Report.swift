@@ -91,7 +91,7 @@ struct Report {
     // B11 and B12, version 2: the format the apps write.
     let fileBytes = Bench.median(recordings.map { Double($0.version2.fileBytes) })
     let encoding = Bench.median(recordings.map(\.version2.encoding))
-    let overhead = Bench.median(recordings.map { $0.version2.recorded - $0.version2.plain })
+    let overhead = Bench.median(recordings.map(\.version2.overhead))
     let replayed = Bench.median(recordings.map(\.version2.replayedPerSecond))
     let targets: [String: [String: Any]] = [
       "B2_ratioToB1": target(
@@ -293,7 +293,7 @@ struct Report {
   private var commandRecordingJSON: [String: Any] {
     func figures(_ format: KeyPath<RecordingBench.Sample, RecordingBench.Figures>) -> [String: Any]
     {
-      let overhead = recordings.map { $0[keyPath: format].recorded - $0[keyPath: format].plain }
+      let overhead = recordings.map { $0[keyPath: format].overhead }
       return [
         "nsPerEventRecorded": rounded(
           Bench.median(recordings.map { $0[keyPath: format].recorded }), places: 0),

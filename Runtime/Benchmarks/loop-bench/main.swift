@@ -78,8 +78,7 @@ let conformanceRuns = 3
         for (name, figures) in [
           ("version 1", \RecordingBench.Sample.version1), ("version 2", \.version2),
         ] {
-          let overhead = Bench.median(
-            samples.map { $0[keyPath: figures].recorded - $0[keyPath: figures].plain })
+          let overhead = Bench.median(samples.map { $0[keyPath: figures].overhead })
           print(
             "B11 \(name): recording \(Bench.rounded(overhead)) ns more per event (plain "
               + "\(Bench.rounded(Bench.median(samples.map(\.plain)))) ns), encoding "
