@@ -19,13 +19,7 @@ struct JSONMembers: RandomAccessCollection, ExpressibleByDictionaryLiteral {
 
   /// Members from pairs in any order; of two with the same key, the later one is kept.
   init(_ pairs: some Sequence<Element>) {
-    self.init(ordering: Array(pairs))
-  }
-
-  /// Members from `pairs` in any order, sorted where they are; of two with the same key, the
-  /// later one is kept.
-  init(ordering pairs: consuming [Element]) {
-    var pairs = pairs
+    var pairs = Array(pairs)
     // Most objects come with their keys in order already (a type's coding keys declared so),
     // and keys in order are each there once.
     if pairs.indices.dropFirst().allSatisfy({ pairs[$0 - 1].key < pairs[$0].key }) {
