@@ -103,28 +103,30 @@ public enum RecordingFile {
   public static func encode<State, Event, Call>(_ recording: Recording<State, Event, Call>) -> Data
   {
     var lines = RecordLineEncoder<State, Event, Call>()
-    var data = Data()
+    // Lines are gathered as bytes and made `Data` once: appending to `Data` line by line
+    // costs more than the bytes.
+    var bytes: [UInt8] = []
     // Every value of a recording is a Codable value type of the app's; encoding cannot fail
     // but for a non-finite Double, which no clock reading or payload of ours holds.
     do {
-      data.append(
+      bytes.append(
         contentsOf: try lines.header(
           app: recording.app, settings: recording.settings, initialState: recording.initialState))
       for step in recording.steps {
-        data.append(
+        bytes.append(
           contentsOf: try lines.step(
             event: step.event, origin: step.origin, atMilliseconds: step.atMilliseconds,
             state: step.state))
       }
       for call in recording.calls {
-        data.append(contentsOf: try lines.call(call))
+        bytes.append(contentsOf: try lines.call(call))
       }
       for effect in recording.effects {
-        data.append(
+        bytes.append(
           contentsOf: try lines.effectStarted(
             effect.origin, atMilliseconds: effect.startedAtMilliseconds))
         if let ended = effect.endedAtMilliseconds, let outcome = effect.outcome {
-          data.append(
+          bytes.append(
             contentsOf: try lines.effectEnded(
               effect.origin, atMilliseconds: ended, outcome: outcome))
         }
@@ -134,12 +136,12 @@ public enum RecordingFile {
           recording.end
           ?? RecordingEnd(
             reason: .finished, atMilliseconds: recording.steps.last?.atMilliseconds ?? 0)
-        data.append(contentsOf: try lines.end(end))
+        bytes.append(contentsOf: try lines.end(end))
       }
     } catch {
       preconditionFailure("a recording failed to encode: \(error)")
     }
-    return data
+    return Data(bytes)
   }
 
   /// The bytes of `recording` as a version 1 file.

@@ -19,7 +19,12 @@ struct JSONMembers: RandomAccessCollection, ExpressibleByDictionaryLiteral {
 
   /// Members from pairs in any order; of two with the same key, the later one is kept.
   init(_ pairs: some Sequence<Element>) {
-    var pairs = Array(pairs)
+    self.init(Array(pairs))
+  }
+
+  /// Members from pairs in any order; of two with the same key, the later one is kept.
+  init(_ pairs: [Element]) {
+    var pairs = pairs
     // Most objects come with their keys in order already (a type's coding keys declared so),
     // and keys in order are each there once.
     if pairs.indices.dropFirst().allSatisfy({ pairs[$0 - 1].key < pairs[$0].key }) {
@@ -60,6 +65,12 @@ struct JSONMembers: RandomAccessCollection, ExpressibleByDictionaryLiteral {
     storage = pairs
   }
 
+  /// Members already sorted by key, each key once: a record's parts, written in order.
+  init(sorted pairs: [Element]) {
+    assert(pairs.indices.dropFirst().allSatisfy { pairs[$0 - 1].key < pairs[$0].key })
+    storage = pairs
+  }
+
   init(dictionaryLiteral elements: (String, JSONNode)...) {
     self.init(elements.lazy.map { (key: $0.0, value: $0.1) })
   }
@@ -68,6 +79,9 @@ struct JSONMembers: RandomAccessCollection, ExpressibleByDictionaryLiteral {
   var endIndex: Int { storage.endIndex }
 
   subscript(position: Int) -> Element { storage[position] }
+
+  /// The members as an array, sorted by key: walked without an index per member.
+  var sorted: [Element] { storage }
 
   /// The keys, sorted.
   var keys: [String] { storage.map(\.key) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value as a tree of immutable, shared nodes: what a version 2 recording's states,
 /// patches and records are made of between Swift values and bytes.
 ///
@@ -7,6 +9,10 @@
 /// (``value``), which is what makes both directions cost what changed instead of what there
 /// is: ``NodeEncoder`` reuses the previous state's node for a field whose value is equal,
 /// and ``NodeDecoder`` hands back the value a shared node already decoded to.
+///
+/// Its mutable properties are `@exclusivity(unchecked)`: one thread encodes (or decodes) a
+/// tree, and no access to one overlaps another, so the runtime's check of every access,
+/// about a tenth of encoding a recording, buys nothing here.
 final class JSONNode {
   /// What kind of value, with its contents.
   enum Kind {
@@ -22,15 +28,19 @@ final class JSONNode {
   /// The value.
   let kind: Kind
   /// The Swift value this node was encoded from or decoded to, if any (a cache).
-  var value: Any?
+  @exclusivity(unchecked) var value: Any? = nil
   /// The compact text of an array or object, once asked for (a cache).
-  private var cachedText: [UInt8]?
+  @exclusivity(unchecked) private var cachedText: [UInt8]?
   /// The length of that text, once asked for (a cache).
-  private var cachedTextCount: Int?
+  @exclusivity(unchecked) private var cachedTextCount: Int?
   /// A hash of that text's value, made of the children's, once asked for (a cache).
-  private var cachedDigest: Int?
+  @exclusivity(unchecked) private var cachedDigest: Int?
 
-  init(_ kind: Kind, value: Any? = nil) {
+  init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  init(_ kind: Kind, value: Any?) {
     self.kind = kind
     self.value = value
   }
@@ -40,6 +50,15 @@ final class JSONNode {
   /// The node's member `key`, for an object.
   subscript(key: String) -> JSONNode? {
     if case .object(let members) = kind { members[key] } else { nil }
+  }
+
+  /// How many members or elements an object or array has; 0 for any other value.
+  var count: Int {
+    switch kind {
+    case .array(let elements): elements.count
+    case .object(let members): members.count
+    default: 0
+    }
   }
 
   /// The text of a string node.
@@ -71,26 +90,41 @@ extension JSONNode {
     return bytes
   }
 
-  /// How many bytes ``text`` has, counted from the children's counts without writing it.
+  /// How many bytes the node's compact text has, counted from the children's counts without
+  /// writing it, once asked for: a state's nodes are mostly never written.
   var textCount: Int {
     if let cachedTextCount { return cachedTextCount }
-    var count: Int
+    let count: Int
     switch kind {
     case .array(let elements):
-      count = 2 + max(0, elements.count - 1)
-      for element in elements { count += element.textCount }
+      var sum = 1 + max(1, elements.count)
+      for element in elements { sum += Self.scalarTextCount(element.kind) ?? element.textCount }
+      count = sum
     case .object(let members):
-      count = 2 + max(0, members.count - 1)
-      for (key, member) in members {
-        count += Self.quotedCount(key) + 1 + member.textCount
+      var sum = 1 + max(1, members.count)
+      for (key, member) in members.sorted {
+        sum += Self.quotedCount(key) + 1
+        sum += Self.scalarTextCount(member.kind) ?? member.textCount
       }
-    case .null: count = 4
-    case .bool(let flag): count = flag ? 4 : 5
-    case .number(let text): count = text.utf8.count
-    case .string(let text): count = Self.quotedCount(text)
+      count = sum
+    case .null, .bool, .number, .string: count = Self.scalarTextCount(kind) ?? 0
     }
     cachedTextCount = count
     return count
+  }
+
+  /// The text count of a value that is not an array or object; `nil` for one that is.
+  ///
+  /// Worked out from the kind alone: a container's walk reads its scalar members' kinds
+  /// instead of calling each member, which costs a retain and a release of it.
+  private static func scalarTextCount(_ kind: Kind) -> Int? {
+    switch kind {
+    case .null: 4
+    case .bool(let flag): flag ? 4 : 5
+    case .number(let text): text.utf8.count
+    case .string(let text): quotedCount(text)
+    case .array, .object: nil
+    }
   }
 
   /// A hash of the node's value, made of its children's digests: a new node whose children
@@ -103,20 +137,18 @@ extension JSONNode {
     if let cachedDigest { return cachedDigest }
     var digest: UInt64
     switch kind {
-    case .null: digest = 1
-    case .bool(let flag): digest = flag ? 2 : 3
-    case .number(let text): digest = Self.fnv(text, seed: 4)
-    case .string(let text): digest = Self.fnv(text, seed: 5)
+    case .null, .bool, .number, .string: digest = Self.scalarDigest(kind) ?? 0
     case .array(let elements):
       digest = Self.mix(6, UInt64(elements.count))
       for element in elements {
-        digest = Self.mix(digest, UInt64(bitPattern: Int64(element.digest)))
+        let child = Self.scalarDigest(element.kind) ?? UInt64(bitPattern: Int64(element.digest))
+        digest = Self.mix(digest, child)
       }
     case .object(let members):
       digest = Self.mix(8, UInt64(members.count))
-      for (key, member) in members {
-        digest = Self.mix(
-          digest, Self.mix(Self.fnv(key, seed: 7), UInt64(bitPattern: Int64(member.digest))))
+      for (key, member) in members.sorted {
+        let child = Self.scalarDigest(member.kind) ?? UInt64(bitPattern: Int64(member.digest))
+        digest = Self.mix(digest, Self.mix(Self.fnv(key, seed: 7), child))
       }
     }
     let result = Int(truncatingIfNeeded: digest)
@@ -124,13 +156,49 @@ extension JSONNode {
     return result
   }
 
+  /// The digest of a value that is not an array or object, as ``digest`` has it (as a bit
+  /// pattern); `nil` for an array or object.
+  private static func scalarDigest(_ kind: Kind) -> UInt64? {
+    switch kind {
+    case .null: 1
+    case .bool(let flag): flag ? 2 : 3
+    case .number(let text): UInt64(bitPattern: Int64(Int(truncatingIfNeeded: fnv(text, seed: 4))))
+    case .string(let text): UInt64(bitPattern: Int64(Int(truncatingIfNeeded: fnv(text, seed: 5))))
+    case .array, .object: nil
+    }
+  }
+
   /// FNV-1a over `text`'s UTF-8 bytes, from `seed`.
   private static func fnv(_ text: String, seed: UInt64) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
-    for byte in text.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    utf8(of: text) { bytes in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+      for byte in bytes {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+      return hash
     }
-    return hash
+  }
+
+  /// Whether `a` and `b` have the same UTF-8 bytes (not Swift's `==`, under which two
+  /// spellings of "é" are equal).
+  private static func sameBytes(_ a: String, _ b: String) -> Bool {
+    utf8(of: a) { a in
+      utf8(of: b) { b in
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+        return memcmp(first, second, a.count) == 0
+      }
+    }
+  }
+
+  /// `body` of `text`'s UTF-8 bytes in place: a string's own storage, read without walking
+  /// it index by index.
+  static func utf8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var text = text
+    return text.withUTF8(body)
   }
 
   /// `a` and `b` mixed into one 64-bit value (a multiply and xorshifts).
@@ -151,8 +219,8 @@ extension JSONNode {
     switch (kind, other.kind) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
-    case (.number(let a), .number(let b)): return a.utf8.elementsEqual(b.utf8)
-    case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+    case (.number(let a), .number(let b)): return Self.sameBytes(a, b)
+    case (.string(let a), .string(let b)): return Self.sameBytes(a, b)
     case (.array(let a), .array(let b)):
       guard a.count == b.count else { return false }
       for index in a.indices where !a[index].isSameJSON(as: b[index]) { return false }
@@ -160,7 +228,7 @@ extension JSONNode {
     case (.object(let a), .object(let b)):
       guard a.count == b.count else { return false }
       for index in a.indices {
-        guard a[index].key.utf8.elementsEqual(b[index].key.utf8),
+        guard Self.sameBytes(a[index].key, b[index].key),
           a[index].value.isSameJSON(as: b[index].value)
         else { return false }
       }
@@ -174,12 +242,12 @@ extension JSONNode {
   var text: [UInt8] {
     if let cachedText { return cachedText }
     var bytes: [UInt8] = []
-    guard isContainer else {
-      write(to: &bytes)
-      return bytes
+    bytes.reserveCapacity(textCount)
+    writeUncached(to: &bytes)
+    switch kind {
+    case .array, .object: cachedText = bytes
+    default: break
     }
-    writeContainer(to: &bytes) { child, bytes in bytes.append(contentsOf: child.text) }
-    cachedText = bytes
     return bytes
   }
 
@@ -187,37 +255,25 @@ extension JSONNode {
   /// whose text was never asked for is written member by member.
   func writeUncached(to bytes: inout [UInt8]) {
     if let cachedText { return bytes.append(contentsOf: cachedText) }
-    guard isContainer else { return write(to: &bytes) }
-    writeContainer(to: &bytes) { child, bytes in child.writeUncached(to: &bytes) }
-  }
-
-  /// Whether the node is an array or an object.
-  private var isContainer: Bool {
-    switch kind {
-    case .array, .object: true
-    default: false
-    }
-  }
-
-  /// Appends an array's or object's brackets, commas and keys, each child by `writeChild`.
-  private func writeContainer(
-    to bytes: inout [UInt8], writeChild: (JSONNode, inout [UInt8]) -> Void
-  ) {
     switch kind {
     case .array(let elements):
       bytes.append(UInt8(ascii: "["))
-      for (index, element) in elements.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        writeChild(element, &bytes)
+      var first = true
+      for element in elements {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        if !Self.writeScalar(element.kind, to: &bytes) { element.writeUncached(to: &bytes) }
       }
       bytes.append(UInt8(ascii: "]"))
     case .object(let members):
       bytes.append(UInt8(ascii: "{"))
-      for (index, (key, member)) in members.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      var first = true
+      for (key, member) in members.sorted {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
         Self.writeString(key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        writeChild(member, &bytes)
+        if !Self.writeScalar(member.kind, to: &bytes) { member.writeUncached(to: &bytes) }
       }
       bytes.append(UInt8(ascii: "}"))
     default:
@@ -227,43 +283,52 @@ extension JSONNode {
 
   /// Appends the node's compact JSON text to `bytes`.
   func write(to bytes: inout [UInt8]) {
+    if !Self.writeScalar(kind, to: &bytes) { bytes.append(contentsOf: text) }
+  }
+
+  /// Appends the text of a value that is not an array or object; `false` for one that is.
+  ///
+  /// Nothing is written for an array or object. A container's walk writes its scalar members
+  /// from their kinds instead of calling each member, which costs a retain and a release of
+  /// it.
+  static func writeScalar(_ kind: Kind, to bytes: inout [UInt8]) -> Bool {
     switch kind {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-    case .number(let text): bytes.append(contentsOf: text.utf8)
-    case .string(let text): Self.writeString(text, to: &bytes)
-    case .array, .object:
-      bytes.append(contentsOf: text)
+    case .number(let text): utf8(of: text) { bytes.append(contentsOf: $0) }
+    case .string(let text): writeString(text, to: &bytes)
+    case .array, .object: return false
     }
+    return true
   }
 
   /// How many bytes ``writeString(_:to:)`` writes for `text`, without writing them.
   static func quotedCount(_ text: String) -> Int {
-    var count = 2
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: count += 2
-      case ..<0x20: count += 6
-      default: count += 1
+    utf8(of: text) { utf8 in
+      var count = 2 + utf8.count
+      var index = firstEscape(utf8, from: 0)
+      while index < utf8.count {
+        switch utf8[index] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: count += 1
+        default: count += 5
+        }
+        index = firstEscape(utf8, from: index + 1)
       }
+      return count
     }
-    return count
   }
 
   /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
   static func writeString(_ text: String, to bytes: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { utf8 in
+    utf8(of: text) { utf8 in
       bytes.append(UInt8(ascii: "\""))
       // Runs that need no escape are copied whole; most text is one run.
-      var runStart = 0
-      for index in 0..<utf8.count {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-          continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        runStart = index + 1
+      var start = 0
+      while true {
+        let end = firstEscape(utf8, from: start)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end]))
+        guard end < utf8.count else { break }
+        let byte = utf8[end]
         switch byte {
         case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
         case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
@@ -276,10 +341,38 @@ extension JSONNode {
           bytes.append(hex[Int(byte >> 4)])
           bytes.append(hex[Int(byte & 0x0F)])
         }
+        start = end + 1
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
       bytes.append(UInt8(ascii: "\""))
     }
+  }
+
+  /// The index of the first byte of `utf8` from `start` on that a JSON string escapes (a
+  /// quote, a backslash, a control character); `utf8.count` when there is none.
+  ///
+  /// Eight bytes are tested at a time, as one word: a byte below 0x20, or equal to `"` or
+  /// `\`, sets the high bit of its place in the word computed below (the "has less" and
+  /// "has zero byte" tests of Bit Twiddling Hacks); only a word with a hit is read byte by
+  /// byte.
+  static func firstEscape(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = utf8.baseAddress else { return 0 }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    while index + 8 <= utf8.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let control = (word &- ones &* 0x20) & ~word
+      let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22))
+      let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C))
+      if (control | quote | backslash) & highs != 0 { break }
+      index += 8
+    }
+    while index < utf8.count {
+      let byte = base[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+      index += 1
+    }
+    return index
   }
 }
 

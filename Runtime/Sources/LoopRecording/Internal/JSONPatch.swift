@@ -23,8 +23,10 @@ enum JSONPatch {
     var node: JSONNode {
       let op = JSONNode(.string(kind.rawValue))
       let path = JSONNode(.string(JSONPatch.pointer(path)))
-      guard let value else { return JSONNode(.object(["op": op, "path": path])) }
-      return JSONNode(.object(["op": op, "path": path, "value": value]))
+      guard let value else {
+        return JSONNode(.object(JSONMembers(sorted: [("op", op), ("path", path)])))
+      }
+      return JSONNode(.object(JSONMembers(sorted: [("op", op), ("path", path), ("value", value)])))
     }
   }
 
@@ -92,6 +94,15 @@ enum JSONPatch {
   ) {
     if old === new { return }
     switch (old.kind, new.kind) {
+    case (.object(let before), .object(let after))
+    where before.count == after.count
+      && zip(before.sorted, after.sorted).allSatisfy({ $0.key == $1.key }):
+      // The same keys (a struct's fields, most often): compared in pairs, nothing looked up.
+      for ((key, earlier), (_, node)) in zip(before.sorted, after.sorted) {
+        path.append(key)
+        diff(earlier, node, path: &path, into: &operations)
+        path.removeLast()
+      }
     case (.object(let before), .object(let after)):
       for (key, _) in before where after[key] == nil {
         operations.append(Operation(kind: .remove, path: path + [key]))

@@ -45,9 +45,7 @@ enum NodeEncoding {
     _ value: T, previous: JSONNode?, remembering: Bool, recent: RecentValues? = nil,
     at place: NodePlace
   ) throws -> JSONNode {
-    if let previous, let earlier = previous.value, let earlier = earlier as? T,
-      areEqual(value, earlier)
-    {
+    if let previous, let earlier = previous.value, isEqual(value, to: earlier) {
       return previous
     }
     if let recent, let node = recent.node(of: value) {
@@ -72,15 +70,8 @@ enum NodeEncoding {
       node = encoder.node()
     }
     if remembering { node.value = value }
-    if let recent {
-      switch node.kind {
-      case .array(let elements) where elements.count >= RecentValues.fewestMembers:
-        recent.keep(value, node)
-      case .object(let members) where members.count >= RecentValues.fewestMembers:
-        recent.keep(value, node)
-      default: break
-      }
-    }
+    // A value of a few members is cheaper to encode again than to look for among the kept.
+    if node.count >= RecentValues.fewestMembers { recent?.keep(value, node) }
     return node
   }
 
@@ -94,7 +85,7 @@ enum NodeEncoding {
     if value == value.rounded(), abs(value) < 1e15 {
       return JSONNode(.number(String(Int64(value))))
     }
-    return JSONNode(.number("\(value)"))
+    return JSONNode(.number(value.description))
   }
 }
 
@@ -112,10 +103,20 @@ extension Equatable {
   }
 }
 
-/// Whether `a` equals `b`, when `T` is `Equatable`; `false` when it is not.
-private func areEqual<T>(_ a: T, _ b: T) -> Bool {
-  guard let type = T.self as? any Equatable.Type else { return false }
-  return withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in type.areEqual(a, b) } }
+/// Whether `earlier` is a `T` equal to `value`, when `T` is `Equatable`.
+///
+/// The types are compared before `earlier` is cast: the cast, to an optional `T`, costs a
+/// lookup of that optional's metadata, in code generic over `T`, and is not made for a value
+/// of another type. Kept out of line so that its caller, called for every value encoded,
+/// does not look that metadata up too.
+@inline(never)
+private func isEqual<T>(_ value: T, to earlier: Any) -> Bool {
+  guard ObjectIdentifier(type(of: earlier)) == ObjectIdentifier(T.self),
+    let type = T.self as? any Equatable.Type, let earlier = earlier as? T
+  else { return false }
+  return withUnsafePointer(to: value) { value in
+    withUnsafePointer(to: earlier) { earlier in type.areEqual(value, earlier) }
+  }
 }
 
 /// The `Encoder` behind ``NodeEncoding``: one value's container, and the previous node at
@@ -123,6 +124,10 @@ private func areEqual<T>(_ a: T, _ b: T) -> Bool {
 ///
 /// The encoder is also where its value is (``NodePlace``): the encoder of its container and
 /// its key there, so going down costs no allocation beyond the encoder itself.
+///
+/// Its mutable properties are `@exclusivity(unchecked)`: one thread encodes (or decodes) a
+/// tree, and no access to one overlaps another, so the runtime's check of every access,
+/// about a tenth of encoding a recording, buys nothing here.
 final class NodeEncoder: Encoder {
   /// What the value was encoded as so far.
   enum Storage {
@@ -138,15 +143,19 @@ final class NodeEncoder: Encoder {
   let previous: JSONNode?
   let remembering: Bool
   let recent: RecentValues?
-  var storage = Storage.empty
+  @exclusivity(unchecked) var storage = Storage.empty
   /// An object's members in the order they were encoded; a key encoded twice keeps the later.
-  fileprivate var members: [(key: String, value: Pending)] = []
-  /// An array's elements.
-  fileprivate var elements: [Pending] = []
+  ///
+  /// A member a nested encoder is still filling holds a placeholder until ``node()``.
+  @exclusivity(unchecked) fileprivate var members: [(key: String, value: JSONNode)] = []
+  /// An array's elements, placeholders as for ``members``.
+  @exclusivity(unchecked) fileprivate var elements: [JSONNode] = []
+  /// The nested encoders still being filled, with the index of their member or element.
+  @exclusivity(unchecked) fileprivate var nested: [(index: Int, encoder: NodeEncoder)] = []
   /// The previous object's members, for an object.
-  fileprivate var previousMembers: JSONMembers?
+  @exclusivity(unchecked) fileprivate var previousMembers: JSONMembers?
   /// The previous array's elements, for an array.
-  fileprivate var previousElements: [JSONNode]?
+  @exclusivity(unchecked) fileprivate var previousElements: [JSONNode]?
 
   init(place: NodePlace, previous: JSONNode?, remembering: Bool, recent: RecentValues?) {
     self.place = place
@@ -161,22 +170,28 @@ final class NodeEncoder: Encoder {
   /// referred to from here until now.
   func node() -> JSONNode {
     defer {
-      members = []
-      elements = []
+      nested = []
     }
     switch storage {
     case .empty: return JSONNode(.object([:]))
     case .single(let node): return node
     case .object:
-      return JSONNode(.object(JSONMembers(members.map { (key: $0.key, value: $0.value.node()) })))
-    case .array: return JSONNode(.array(elements.map { $0.node() }))
+      var taken: [(key: String, value: JSONNode)] = []
+      swap(&taken, &members)
+      for (index, encoder) in nested { taken[index].value = encoder.node() }
+      return JSONNode(.object(JSONMembers(taken)))
+    case .array:
+      var taken: [JSONNode] = []
+      swap(&taken, &elements)
+      for (index, encoder) in nested { taken[index] = encoder.node() }
+      return JSONNode(.array(taken))
     }
   }
 
   /// Lets the nested encoders go without making a node, when encoding failed.
   func discard() {
-    for member in members { member.value.discard() }
-    for element in elements { element.discard() }
+    for (_, encoder) in nested { encoder.discard() }
+    nested = []
     members = []
     elements = []
   }
@@ -187,11 +202,24 @@ final class NodeEncoder: Encoder {
     return previousElements[elements.count]
   }
 
-  /// The encoder of a value nested under `key`.
-  fileprivate func nested(_ key: any CodingKey, previous: JSONNode?) -> NodeEncoder {
-    NodeEncoder(
-      place: NodePlace(container: self, key: key), previous: previous, remembering: remembering,
-      recent: recent)
+  /// The encoder of a member under `key`, appended to ``members``.
+  fileprivate func nestedMember(_ key: any CodingKey) -> NodeEncoder {
+    let encoder = NodeEncoder(
+      place: NodePlace(container: self, key: key), previous: previousMembers?[key.stringValue],
+      remembering: remembering, recent: recent)
+    nested.append((members.count, encoder))
+    members.append((key.stringValue, .null))
+    return encoder
+  }
+
+  /// The encoder of the next element, appended to ``elements``.
+  fileprivate func nestedElement() -> NodeEncoder {
+    let encoder = NodeEncoder(
+      place: NodePlace(container: self, key: NodeKey(intValue: elements.count)),
+      previous: previousOfNext, remembering: remembering, recent: recent)
+    nested.append((elements.count, encoder))
+    elements.append(.null)
+    return encoder
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -199,6 +227,8 @@ final class NodeEncoder: Encoder {
     } else {
       if let previous, case .object(let members) = previous.kind { previousMembers = members }
       storage = .object
+      // Most objects have a few members: one allocation instead of one per doubling.
+      members.reserveCapacity(4)
     }
     return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self))
   }
@@ -241,23 +271,6 @@ struct NodePlace {
   }
 }
 
-/// A member or element not yet finished: a node, or a nested encoder still being filled.
-private enum Pending {
-  case node(JSONNode)
-  case encoder(NodeEncoder)
-
-  func node() -> JSONNode {
-    switch self {
-    case .node(let node): node
-    case .encoder(let encoder): encoder.node()
-    }
-  }
-
-  func discard() {
-    if case .encoder(let encoder) = self { encoder.discard() }
-  }
-}
-
 /// The node of a primitive value.
 private func primitive<T: BinaryInteger & LosslessStringConvertible>(_ value: T) -> JSONNode {
   JSONNode(.number(String(value)))
@@ -272,7 +285,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func set(_ node: JSONNode, _ key: Key) {
-    encoder.members.append((key.stringValue, .node(node)))
+    encoder.members.append((key.stringValue, node))
   }
 
   mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
@@ -324,9 +337,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func nestedEncoder(_ key: any CodingKey) -> NodeEncoder {
-    let nested = encoder.nested(key, previous: encoder.previousMembers?[key.stringValue])
-    encoder.members.append((key.stringValue, .encoder(nested)))
-    return nested
+    encoder.nestedMember(key)
   }
 }
 
@@ -336,7 +347,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   var count: Int { encoder.elements.count }
 
   private func append(_ node: JSONNode) {
-    encoder.elements.append(.node(node))
+    encoder.elements.append(node)
   }
 
   private var nextPlace: NodePlace {
@@ -385,10 +396,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   }
 
   private func nestedEncoder() -> NodeEncoder {
-    let nested = encoder.nested(
-      NodeKey(intValue: encoder.elements.count), previous: encoder.previousOfNext)
-    encoder.elements.append(.encoder(nested))
-    return nested
+    encoder.nestedElement()
   }
 }
 
@@ -432,18 +440,31 @@ private struct SingleContainer: SingleValueEncodingContainer {
 ///
 /// An index's text is made only when asked for: most are never read.
 struct NodeKey: CodingKey {
-  private let name: String?
-  let intValue: Int?
+  /// An index or a name, in one enum so that the key fits in an existential's inline
+  /// buffer: made for every element's place, it is never boxed on the heap.
+  private enum Name {
+    case index(Int)
+    case text(String)
+  }
 
-  var stringValue: String { name ?? String(intValue ?? 0) }
+  private let name: Name
+
+  var stringValue: String {
+    switch name {
+    case .index(let index): String(index)
+    case .text(let text): text
+    }
+  }
+
+  var intValue: Int? {
+    if case .index(let index) = name { index } else { nil }
+  }
 
   init(stringValue: String) {
-    name = stringValue
-    intValue = nil
+    name = .text(stringValue)
   }
 
   init(intValue: Int) {
-    name = nil
-    self.intValue = intValue
+    name = .index(intValue)
   }
 }

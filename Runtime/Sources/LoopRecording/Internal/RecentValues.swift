@@ -12,6 +12,10 @@
 ///
 /// A type none of whose values was found again in its first ``trial`` lookups (a record
 /// with its own time, an event with a fresh identifier) is no longer looked up or kept.
+///
+/// Its mutable properties are `@exclusivity(unchecked)`: one thread encodes (or decodes) a
+/// tree, and no access to one overlaps another, so the runtime's check of every access,
+/// about a tenth of encoding a recording, buys nothing here.
 final class RecentValues {
   /// The fewest members or elements a value's node has to be kept: smaller ones are cheaper
   /// to encode again than to compare.
@@ -26,8 +30,8 @@ final class RecentValues {
     let type: ObjectIdentifier
     /// The type as `Equatable`, if it is: only then is a value ever found again.
     let equatable: (any Equatable.Type)?
-    var lookups = 0
-    var found = 0
+    @exclusivity(unchecked) var lookups = 0
+    @exclusivity(unchecked) var found = 0
 
     init(type: ObjectIdentifier, equatable: (any Equatable.Type)?) {
       self.type = type
@@ -41,14 +45,14 @@ final class RecentValues {
   /// The last values of one type and their nodes, in a ring: once it is full, a new value
   /// takes the oldest one's place.
   private final class Kept<T>: Kind {
-    var values: [T] = []
-    var nodes: [JSONNode] = []
+    @exclusivity(unchecked) var values: [T] = []
+    @exclusivity(unchecked) var nodes: [JSONNode] = []
     /// The oldest value's place, where the next one goes once the ring is full.
-    var oldest = 0
+    @exclusivity(unchecked) var oldest = 0
   }
 
   /// The types seen so far, looked through in turn: a file's records hold a few.
-  private var kinds: [Kind] = []
+  @exclusivity(unchecked) private var kinds: [Kind] = []
 
   /// What is kept for `T`, made on first sight.
   private func kept<T>(_ type: T.Type) -> Kept<T> {
@@ -72,9 +76,11 @@ final class RecentValues {
       kept.values.withUnsafeBufferPointer { values -> Int? in
         guard let first = values.baseAddress else { return nil }
         // The latest first: the one before the oldest, and back from there.
-        for back in 1...count {
+        var back = 1
+        while back <= count {
           let index = (kept.oldest - back + count) % count
           if type.areEqual(value, first + index) { return index }
+          back += 1
         }
         return nil
       }

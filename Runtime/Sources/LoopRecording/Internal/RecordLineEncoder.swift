@@ -20,6 +20,8 @@ struct RecordLineEncoder<
   private var references = ValueReferences()
   /// The last value of each type in the records, for an event that carries a call's answer.
   private let recent = RecentValues()
+  /// The nodes of origins written last.
+  private var origins = OriginNodes()
 
   /// The header line: format, version, app, settings and the first state.
   mutating func header(app: String, settings: [String: Int], initialState: State) throws -> [UInt8]
@@ -44,58 +46,65 @@ struct RecordLineEncoder<
     throws -> [UInt8]
   {
     let node = try NodeEncoding.encode(state, reusing: self.state, remembering: true)
-    var members: JSONMembers = [
-      "event": try NodeEncoding.encode(event, recent: recent),
-      "origin": try NodeEncoding.encode(origin),
-      "at_ms": try NodeEncoding.number(atMilliseconds, at: .root),
-    ]
+    let time = try NodeEncoding.number(atMilliseconds, at: .root)
+    let eventNode = try NodeEncoding.encode(event, recent: recent)
+    let originNode = origins.node(origin)
+    // The step's members in key order: at_ms, event, origin, then patch or state.
+    func record(_ last: (key: String, value: JSONNode)) -> JSONNode {
+      let body = JSONMembers(sorted: [
+        ("at_ms", time), ("event", eventNode), ("origin", originNode), last,
+      ])
+      return JSONNode(.object(JSONMembers(sorted: [("step", JSONNode(.object(body)))])))
+    }
     let previous = self.state
     self.state = node
     if let previous {
-      members["patch"] = JSONNode(.array(JSONPatch.diff(from: previous, to: node).map(\.node)))
-      let line = references.draft(
-        JSONNode(.object(["step": JSONNode(.object(members))])), measuring: ["step", "patch"])
-      if patchBytes + line.measured <= keyframeBytes {
-        patchBytes += line.measured
-        return references.take(line)
+      let patch = JSONNode(.array(JSONPatch.diff(from: previous, to: node).map(\.node)))
+      let draft = references.draft(record(("patch", patch)), measuring: ["step", "patch"])
+      if patchBytes + draft.measured <= keyframeBytes {
+        patchBytes += draft.measured
+        return references.take(draft)
       }
-      members["patch"] = nil
     }
     // A keyframe: the whole state, which a reader can take without the lines before it.
     keyframeBytes = node.textCount
     patchBytes = 0
-    members["state"] = node
     return references.line(
-      JSONNode(.object(["step": JSONNode(.object(members))])), except: ["step", "state"])
+      record(("state", node)), except: ["step", "state"], notingExcepted: false)
   }
 
   /// The line of one finished dependency call.
   mutating func call(_ call: RecordedCall<Call>) throws -> [UInt8] {
-    try record("call", call)
+    let by = call.by.map { origins.node($0) }
+    return line(
+      "call", try call.node(call: try NodeEncoding.encode(call.call, recent: recent), by: by))
   }
 
   /// The line of an effect that started.
   mutating func effectStarted(_ origin: RecordedOrigin, atMilliseconds: Double) throws -> [UInt8] {
-    try record(
-      "effect", RecordedEffect(origin: origin, startedAtMilliseconds: atMilliseconds))
+    line(
+      "effect",
+      try RecordedEffect.startNode(origin: origins.node(origin), atMilliseconds: atMilliseconds))
   }
 
   /// The line of an effect that ended.
   mutating func effectEnded(
     _ origin: RecordedOrigin, atMilliseconds: Double, outcome: RecordedEffect.Outcome
   ) throws -> [UInt8] {
-    try record(
-      "effect_end", EffectEnd(origin: origin, endedAtMilliseconds: atMilliseconds, outcome: outcome)
-    )
+    line(
+      "effect_end",
+      try RecordedEffect.endNode(
+        origin: origins.node(origin), atMilliseconds: atMilliseconds, outcome: outcome))
   }
 
   /// The last line: how and when the recording ended.
   mutating func end(_ end: RecordingEnd) throws -> [UInt8] {
-    try record("end", end)
+    line("end", try end.node)
   }
 
-  private mutating func record<T: Encodable>(_ kind: String, _ value: T) throws -> [UInt8] {
-    references.line(JSONNode(.object([kind: try NodeEncoding.encode(value, recent: recent)])))
+  /// The line of a record of `kind` whose body is `body`.
+  private mutating func line(_ kind: String, _ body: JSONNode) -> [UInt8] {
+    references.line(JSONNode(.object(JSONMembers(sorted: [(kind, body)]))))
   }
 }
 

@@ -13,6 +13,10 @@ import Foundation
 struct ValueReferences {
   /// The smallest value, in bytes of text, written once and referred to after.
   static let smallest = 128
+  /// A container whose text outside its largest member or element is shorter than this
+  /// many bytes, about a reference's (`{"$ref":"12/step/event/loaded/_1"}`), is not
+  /// referred to as a whole: its largest member is.
+  static let wrapperBytes = 40
 
   /// Where a value was written: its line and its JSON Pointer tokens within that line's
   /// record, turned into text only when a later line refers to it.
@@ -22,6 +26,27 @@ struct ValueReferences {
 
     /// The reference's text: `4/call/call/popular/outcome/returned/_0`.
     var text: String { "\(line)" + JSONPatch.pointer(path) }
+
+    /// Appends ``text`` as a JSON string, without making it first when no token needs an
+    /// escape (in the pointer or in JSON), as none does but rarely.
+    func write(to bytes: inout [UInt8]) {
+      let plain = path.allSatisfy { token in
+        JSONNode.utf8(of: token) { token in
+          !token.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+              || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/")
+          }
+        }
+      }
+      guard plain else { return JSONNode.writeString(text, to: &bytes) }
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: String(line).utf8)
+      for token in path {
+        bytes.append(UInt8(ascii: "/"))
+        JSONNode.utf8(of: token) { bytes.append(contentsOf: $0) }
+      }
+      bytes.append(UInt8(ascii: "\""))
+    }
   }
 
   /// One line made and not yet taken: its bytes, and the large values it writes.
@@ -42,8 +67,14 @@ struct ValueReferences {
 
   /// The next line: `record` as compact JSON and a newline, large values already written
   /// replaced by references, except under the path `except` (`[]`: nowhere).
-  mutating func line(_ record: JSONNode, except: [String]? = nil) -> [UInt8] {
-    take(draft(record, except: except))
+  ///
+  /// Large values under `except` are noted for later lines to refer to, unless
+  /// `notingExcepted` is `false`: a keyframe's whole state holds the values the lines before
+  /// it wrote, already noted there.
+  mutating func line(_ record: JSONNode, except: [String]? = nil, notingExcepted: Bool = true)
+    -> [UInt8]
+  {
+    take(draft(record, except: except, notingExcepted: notingExcepted))
   }
 
   /// The next line as ``line(_:except:)`` writes it, without taking it: a caller choosing
@@ -52,13 +83,20 @@ struct ValueReferences {
   /// - Parameters:
   ///   - record: The record.
   ///   - except: No references under this path; `[]` for none at all.
+  ///   - notingExcepted: Whether large values under `except` are noted for later lines.
   ///   - measuring: The path of a value whose bytes the draft counts (a step's patch).
   /// - Returns: The line, not yet taken.
-  func draft(_ record: JSONNode, except: [String]? = nil, measuring: [String]? = nil) -> Draft {
+  func draft(
+    _ record: JSONNode, except: [String]? = nil, notingExcepted: Bool = true,
+    measuring: [String]? = nil
+  ) -> Draft {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(256)
-    var emitter = Emitter(line: lines + 1, written: written, except: except, measure: measuring)
+    var emitter = Emitter(
+      line: lines + 1, written: written, except: except, notingExcepted: notingExcepted,
+      measure: measuring)
     var path: [String] = []
+    path.reserveCapacity(8)
     emitter.emit(record, path: &path, into: &bytes)
     bytes.append(0x0A)
     return Draft(bytes: bytes, found: emitter.found, measured: emitter.measured)
@@ -66,9 +104,8 @@ struct ValueReferences {
 
   /// Takes `draft`, made by ``draft(_:except:)`` since the last line taken, as the next line.
   mutating func take(_ draft: Draft) -> [UInt8] {
-    for (text, place) in draft.found where written[text] == nil {
-      written[text] = place
-    }
+    // The first place a value was written is kept: one lookup each.
+    written.merge(draft.found) { first, _ in first }
     lines += 1
     return draft.bytes
   }
@@ -78,6 +115,8 @@ struct ValueReferences {
     let written: [NodeText: Place]
     /// No references under this path; `[]` for none at all.
     let except: [String]?
+    /// Whether large values under ``except`` are noted.
+    let notingExcepted: Bool
     /// The path of the value to count the bytes of, if any.
     let measure: [String]?
     /// Large values of this line, to be referred to from later lines.
@@ -106,6 +145,7 @@ struct ValueReferences {
         bytes.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
           if index > 0 { bytes.append(UInt8(ascii: ",")) }
+          if JSONNode.writeScalar(element.kind, to: &bytes) { continue }
           path.append(String(index))
           emit(element, path: &path, into: &bytes)
           path.removeLast()
@@ -117,10 +157,11 @@ struct ValueReferences {
         }
         guard !isReferred(node, path: path, into: &bytes) else { return }
         bytes.append(UInt8(ascii: "{"))
-        for (index, (key, member)) in members.enumerated() {
+        for (index, (key, member)) in members.sorted.enumerated() {
           if index > 0 { bytes.append(UInt8(ascii: ",")) }
           JSONNode.writeString(key, to: &bytes)
           bytes.append(UInt8(ascii: ":"))
+          if JSONNode.writeScalar(member.kind, to: &bytes) { continue }
           path.append(key)
           emit(member, path: &path, into: &bytes)
           path.removeLast()
@@ -131,6 +172,24 @@ struct ValueReferences {
       }
     }
 
+    /// Whether `node` is mostly one large member or element.
+    ///
+    /// An enum case's wrapper (`{"popular":{...}}`) or a page around its results: referring
+    /// to that member instead costs about as many bytes as referring to the whole, and the
+    /// whole, which holds the rest as well (a page number, an identifier), is seldom written
+    /// twice. Such a node is neither looked up nor noted; its members are, in turn.
+    private func isWrapper(_ node: JSONNode) -> Bool {
+      var largest = 0
+      switch node.kind {
+      case .array(let elements):
+        for element in elements { largest = max(largest, element.textCount) }
+      case .object(let members):
+        for (_, member) in members.sorted { largest = max(largest, member.textCount) }
+      default: return false
+      }
+      return node.textCount - largest < ValueReferences.wrapperBytes
+    }
+
     /// Writes a reference when an earlier line holds `node`'s text, and notes it otherwise.
     ///
     /// A record and the object under its kind (`{"step":{...}}`) carry the record's time,
@@ -138,12 +197,15 @@ struct ValueReferences {
     private mutating func isReferred(_ node: JSONNode, path: [String], into bytes: inout [UInt8])
       -> Bool
     {
-      guard path.count >= 2 else { return false }
-      let text = NodeText(node)
+      // The measured value (a step's patch) is made anew for its line: its parts may repeat,
+      // the whole does not.
+      guard path.count >= 2, path != measure, !isWrapper(node) else { return false }
       let excepted = except.map { path.starts(with: $0) } ?? false
+      if excepted, !notingExcepted { return false }
+      let text = NodeText(node)
       if !excepted, let place = written[text] {
         bytes.append(contentsOf: #"{"$ref":"#.utf8)
-        JSONNode.writeString(place.text, to: &bytes)
+        place.write(to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return true
       }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import LoopRecording
+
+/// Strings are scanned eight bytes at a time for what JSON escapes; every byte that needs an
+/// escape, at every place in and across those words, must still be found.
+struct JSONNodeTests {
+  /// The escaped text of `text`, byte by byte: the oracle the word-wise scan is held to.
+  private static func escapedOneByteAtATime(_ text: String) -> String {
+    var result = Array("\"".utf8)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): result += Array(#"\""#.utf8)
+      case UInt8(ascii: "\\"): result += Array(#"\\"#.utf8)
+      case 0x0A: result += Array(#"\n"#.utf8)
+      case 0x0D: result += Array(#"\r"#.utf8)
+      case 0x09: result += Array(#"\t"#.utf8)
+      case ..<0x20: result += Array(String(format: #"\u%04x"#, Int(byte)).utf8)
+      default: result.append(byte)
+      }
+    }
+    return String(decoding: result + Array("\"".utf8), as: UTF8.self)
+  }
+
+  /// Each character that needs an escape, and two that do not (a byte above 0x7F, `/`).
+  static let specials: [String] = [
+    "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "/",
+  ]
+
+  @Test(arguments: specials)
+  func everySpecialCharacterIsEscapedAtEveryPlace(_ special: String) throws {
+    // Lengths up to three words, the character at each place in them.
+    for length in 0...24 {
+      for place in 0...length {
+        let text =
+          String(repeating: "a", count: place) + special
+          + String(repeating: "b", count: length - place)
+        var bytes: [UInt8] = []
+        JSONNode.writeString(text, to: &bytes)
+        let written = String(decoding: bytes, as: UTF8.self)
+        #expect(written == Self.escapedOneByteAtATime(text), "\(length) \(place)")
+        #expect(JSONNode.quotedCount(text) == bytes.count)
+        #expect(try JSONNode.parse(ArraySlice(bytes)).string == text)
+      }
+    }
+  }
+
+  @Test func textOfManyEscapesInARowIsEscapedWhole() throws {
+    let text = String(repeating: "\"\\\n\u{1}", count: 9) + "tail"
+    var bytes: [UInt8] = []
+    JSONNode.writeString(text, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == Self.escapedOneByteAtATime(text))
+    #expect(JSONNode.quotedCount(text) == bytes.count)
+  }
+
+  /// Two spellings of "é" are equal Swift strings but not the same JSON text.
+  @Test func sameJSONComparesBytesNotSwiftEquality() {
+    let composed = JSONNode(.string("caf\u{E9}"))
+    let decomposed = JSONNode(.string("cafe\u{301}"))
+    #expect("caf\u{E9}" == "cafe\u{301}")
+    #expect(!composed.isSameJSON(as: decomposed))
+    #expect(composed.isSameJSON(as: JSONNode(.string("caf\u{E9}"))))
+    #expect(!JSONNode(.number("10")).isSameJSON(as: JSONNode(.number("1"))))
+  }
+
+  /// A node's text count is the length of what is written, for every kind, with or without
+  /// escapes in keys and strings.
+  @Test func aNodesTextCountIsTheLengthOfItsText() {
+    let node = JSONNode(
+      .object(
+        JSONMembers([
+          ("plain", JSONNode(.number("-1.5e3"))),
+          ("quo\"te", JSONNode(.string("line\nbreak"))),
+          ("list", JSONNode(.array([.null, JSONNode(.bool(true)), JSONNode(.bool(false))]))),
+          ("empty", JSONNode(.array([]))),
+          ("nothing", JSONNode(.object(JSONMembers()))),
+        ])))
+    #expect(node.textCount == node.serialized().count)
+    #expect(
+      String(decoding: node.serialized(), as: UTF8.self)
+        == #"{"empty":[],"list":[null,true,false],"nothing":{},"plain":-1.5e3,"#
+        + #""quo\"te":"line\nbreak"}"#)
+  }
+}
