@@ -1,4 +1,5 @@
 import Loop
+import LoopRecording
 import LoopTesting
 import MoviesFeature
 
@@ -10,7 +11,7 @@ import MoviesFeature
 /// one-time costs cancel out. Prints `units N`, the units the run did (events, sends, steps).
 enum Instructions {
   /// The workloads that can be counted, by the name the script uses.
-  static let workloads = ["B1", "B2", "B5", "B7"]
+  static let workloads = ["B1", "B2", "B5", "B7", "B11"]
 
   /// Runs `workload` for `count` units and returns how many units it did.
   ///
@@ -44,6 +45,13 @@ enum Instructions {
       }
       Bench.blackHole(store.state.pagesLoaded)
       return count
+    case "B11":
+      // B11's recording of 1,000 events, made once, then encoded COUNT times as a version 2
+      // file; a unit is one event encoded.
+      let catalog = try await TestStoreLatency.immediateCatalog(totalPages: RecordingBench.pages)
+      let recording = try await RecordingBench.recordInMemory(catalog: catalog).recording
+      for _ in 0..<count { Bench.blackHole(RecordingFile.encode(recording).count) }
+      return count * recording.steps.count
     default:
       throw BenchError(
         "--instructions takes one of \(workloads.joined(separator: ", ")), got '\(workload)'")

@@ -94,6 +94,21 @@ enum RecordingBench {
     return start.duration(to: clock.now).nanoseconds / 1e9
   }
 
+  /// Records the pager for ``pages`` steps on a store recording in memory.
+  ///
+  /// - Parameter catalog: B7's immediate catalog, saying there are ``pages`` pages.
+  /// - Returns: The recording, and nanoseconds per event on the recording store.
+  /// - Throws: ``BenchError`` when the run stops early.
+  static func recordInMemory(catalog: MovieCatalog) async throws -> (
+    recording: Recording<Movies.State, Movies.Event, MovieCatalogCall>, nanosecondsPerEvent: Double
+  ) {
+    let memory = Recorder<Movies.State, Movies.Event, MovieCatalogCall>(
+      app: "movies", initialState: Movies.State())
+    let store = memory.store(running: Movies(catalog: catalog.recording(into: memory)))
+    let perEvent = try await drive(store)
+    return (memory.recording, perEvent)
+  }
+
   /// One sample of B11 and B12.
   ///
   /// - Parameter catalog: B7's immediate catalog, saying there are ``pages`` pages.
@@ -106,12 +121,8 @@ enum RecordingBench {
     let plainBeforeVersion1 = try await plain()
 
     // Version 1: the recorder keeps every state in memory; the file is encoded at the end.
-    let memory = Recorder<Movies.State, Movies.Event, MovieCatalogCall>(
-      app: "movies", initialState: Movies.State())
-    let memoryStore = memory.store(running: Movies(catalog: catalog.recording(into: memory)))
-    let recordedInMemory = try await drive(memoryStore)
+    let (recording, recordedInMemory) = try await recordInMemory(catalog: catalog)
     let plainAfterVersion1 = try await plain()
-    let recording = memory.recording
     let events = Double(recording.steps.count)
     let clock = ContinuousClock()
     var start = clock.now
