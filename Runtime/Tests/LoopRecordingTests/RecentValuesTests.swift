@@ -29,6 +29,22 @@ struct RecentValuesTests {
     #expect(recent.node(of: Page(number: 3)) == nil)
   }
 
+  private struct Reading: Equatable {
+    let value: Double
+  }
+
+  /// A kept value with the same bits is compared first, but `==` decides: not a number has
+  /// the same bits as itself and equals nothing.
+  @Test func theSameBitsAreNotEnoughToBeFound() {
+    let recent = RecentValues()
+    let kept = node("kept")
+    recent.keep(Reading(value: 1.5), kept)
+    recent.keep(Reading(value: .nan), node("not a number"))
+
+    #expect(recent.node(of: Reading(value: .nan)) == nil)
+    #expect(recent.node(of: Reading(value: 1.5)) === kept)
+  }
+
   @Test func onceFullEachValueTakesTheOldestOnesPlace() {
     let recent = RecentValues()
     let nodes = (0...RecentValues.perType).map { node("page \($0)") }

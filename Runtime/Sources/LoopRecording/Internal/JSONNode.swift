@@ -32,12 +32,19 @@ final class JSONNode {
   /// The compact text of an array or object, once asked for (a cache).
   @exclusivity(unchecked) private var cachedText: [UInt8]?
   /// The length of that text, once asked for (a cache).
-  @exclusivity(unchecked) private var cachedTextCount: Int?
+  @exclusivity(unchecked) private(set) var knownTextCount: Int?
   /// A hash of that text's value, made of the children's, once asked for (a cache).
   @exclusivity(unchecked) private var cachedDigest: Int?
 
   init(_ kind: Kind) {
     self.kind = kind
+  }
+
+  /// A node whose text count is taken as it is made, from its children's: for a record's
+  /// parts, which are always written, made bottom up, so that no walk of the record is needed.
+  init(counted kind: Kind) {
+    self.kind = kind
+    _ = textCount
   }
 
   init(_ kind: Kind, value: Any?) {
@@ -93,23 +100,22 @@ extension JSONNode {
   /// How many bytes the node's compact text has, counted from the children's counts without
   /// writing it, once asked for: a state's nodes are mostly never written.
   var textCount: Int {
-    if let cachedTextCount { return cachedTextCount }
+    if let knownTextCount { return knownTextCount }
     let count: Int
     switch kind {
     case .array(let elements):
       var sum = 1 + max(1, elements.count)
-      for element in elements { sum += Self.scalarTextCount(element.kind) ?? element.textCount }
+      for element in elements { sum += Self.childTextCount(element) }
       count = sum
     case .object(let members):
       var sum = 1 + max(1, members.count)
       for (key, member) in members.sorted {
-        sum += Self.quotedCount(key) + 1
-        sum += Self.scalarTextCount(member.kind) ?? member.textCount
+        sum += Self.quotedCount(key) + 1 + Self.childTextCount(member)
       }
       count = sum
     case .null, .bool, .number, .string: count = Self.scalarTextCount(kind) ?? 0
     }
-    cachedTextCount = count
+    knownTextCount = count
     return count
   }
 
@@ -117,7 +123,7 @@ extension JSONNode {
   ///
   /// Worked out from the kind alone: a container's walk reads its scalar members' kinds
   /// instead of calling each member, which costs a retain and a release of it.
-  private static func scalarTextCount(_ kind: Kind) -> Int? {
+  static func scalarTextCount(_ kind: Kind) -> Int? {
     switch kind {
     case .null: 4
     case .bool(let flag): flag ? 4 : 5
@@ -125,6 +131,11 @@ extension JSONNode {
     case .string(let text): quotedCount(text)
     case .array, .object: nil
     }
+  }
+  /// The text count of a child of a container, read where it is known: a stored count or a
+  /// scalar's kind is read without calling the child, which costs a retain and a release.
+  static func childTextCount(_ child: JSONNode) -> Int {
+    child.knownTextCount ?? scalarTextCount(child.kind) ?? child.textCount
   }
 
   /// A hash of the node's value, made of its children's digests: a new node whose children

@@ -24,9 +24,10 @@ enum JSONPatch {
       let op = JSONNode(.string(kind.rawValue))
       let path = JSONNode(.string(JSONPatch.pointer(path)))
       guard let value else {
-        return JSONNode(.object(JSONMembers(sorted: [("op", op), ("path", path)])))
+        return JSONNode(counted: .object(JSONMembers(sorted: [("op", op), ("path", path)])))
       }
-      return JSONNode(.object(JSONMembers(sorted: [("op", op), ("path", path), ("value", value)])))
+      return JSONNode(
+        counted: .object(JSONMembers(sorted: [("op", op), ("path", path), ("value", value)])))
     }
   }
 

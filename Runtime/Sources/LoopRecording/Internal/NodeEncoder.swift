@@ -69,7 +69,13 @@ enum NodeEncoding {
       }
       node = encoder.node()
     }
-    if remembering { node.value = value }
+    if remembering {
+      node.value = value
+    } else {
+      // A record's node is written: its count is taken now, from its members' counts taken
+      // as they were made, rather than by a walk of the whole record when it is written.
+      _ = node.textCount
+    }
     // A value of a few members is cheaper to encode again than to look for among the kept.
     if node.count >= RecentValues.fewestMembers { recent?.keep(value, node) }
     return node

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The recent values of each type a file's records encoded, with their nodes.
 ///
 /// A dependency's answer is often sent on as an event: the page a call returned, then the
@@ -75,12 +77,21 @@ final class RecentValues {
     let found = withUnsafePointer(to: value) { value in
       kept.values.withUnsafeBufferPointer { values -> Int? in
         guard let first = values.baseAddress else { return nil }
-        // The latest first: the one before the oldest, and back from there.
-        var back = 1
-        while back <= count {
-          let index = (kept.oldest - back + count) % count
-          if type.areEqual(value, first + index) { return index }
-          back += 1
+        // The latest first: the one before the oldest, and back from there. A kept value
+        // with the same bits (the same array storage, the same strings) is compared first:
+        // `==` then answers at once, and the others are not compared at all (comparing two
+        // arrays that differ copies an element of each). The bits only choose the order:
+        // `==` decides.
+        let size = MemoryLayout<T>.size
+        for pass in 0..<2 {
+          let sameBits = pass == 0
+          var back = 1
+          while back <= count {
+            let index = (kept.oldest - back + count) % count
+            back += 1
+            guard sameBits == (memcmp(value, first + index, size) == 0) else { continue }
+            if type.areEqual(value, first + index) { return index }
+          }
         }
         return nil
       }

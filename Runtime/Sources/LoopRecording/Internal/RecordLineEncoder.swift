@@ -54,12 +54,13 @@ struct RecordLineEncoder<
       let body = JSONMembers(sorted: [
         ("at_ms", time), ("event", eventNode), ("origin", originNode), last,
       ])
-      return JSONNode(.object(JSONMembers(sorted: [("step", JSONNode(.object(body)))])))
+      return JSONNode(
+        counted: .object(JSONMembers(sorted: [("step", JSONNode(counted: .object(body)))])))
     }
     let previous = self.state
     self.state = node
     if let previous {
-      let patch = JSONNode(.array(JSONPatch.diff(from: previous, to: node).map(\.node)))
+      let patch = JSONNode(counted: .array(JSONPatch.diff(from: previous, to: node).map(\.node)))
       let draft = references.draft(record(("patch", patch)), measuring: ["step", "patch"])
       if patchBytes + draft.measured <= keyframeBytes {
         patchBytes += draft.measured
@@ -104,7 +105,7 @@ struct RecordLineEncoder<
 
   /// The line of a record of `kind` whose body is `body`.
   private mutating func line(_ kind: String, _ body: JSONNode) -> [UInt8] {
-    references.line(JSONNode(.object(JSONMembers(sorted: [(kind, body)]))))
+    references.line(JSONNode(counted: .object(JSONMembers(sorted: [(kind, body)]))))
   }
 }
 

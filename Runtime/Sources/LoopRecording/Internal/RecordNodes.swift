@@ -9,15 +9,17 @@ extension RecordedOrigin {
   var node: JSONNode {
     switch self {
     case .user:
-      JSONNode(.object(JSONMembers(sorted: [("user", JSONNode(.object(JSONMembers())))])))
+      JSONNode(
+        counted: .object(JSONMembers(sorted: [("user", JSONNode(counted: .object(JSONMembers())))]))
+      )
     case .feedback(let name, let generation):
       JSONNode(
-        .object(
+        counted: .object(
           JSONMembers(sorted: [
             (
               "feedback",
               JSONNode(
-                .object(
+                counted: .object(
                   JSONMembers(sorted: [
                     ("generation", JSONNode(.number(String(generation)))),
                     ("name", JSONNode(.string(name))),
@@ -32,7 +34,7 @@ extension RecordedEffect {
   /// The `effect` record: `{"origin":...,"started_at_ms":...}`.
   static func startNode(origin: JSONNode, atMilliseconds: Double) throws -> JSONNode {
     JSONNode(
-      .object(
+      counted: .object(
         JSONMembers(sorted: [
           ("origin", origin),
           ("started_at_ms", try NodeEncoding.number(atMilliseconds, at: .root)),
@@ -44,7 +46,7 @@ extension RecordedEffect {
     -> JSONNode
   {
     JSONNode(
-      .object(
+      counted: .object(
         JSONMembers(sorted: [
           ("ended_at_ms", try NodeEncoding.number(atMilliseconds, at: .root)),
           ("origin", origin),
@@ -58,7 +60,7 @@ extension RecordingEnd {
   var node: JSONNode {
     get throws {
       JSONNode(
-        .object(
+        counted: .object(
           JSONMembers(sorted: [
             ("at_ms", try NodeEncoding.number(atMilliseconds, at: .root)),
             ("reason", JSONNode(.string(reason.rawValue))),
@@ -78,7 +80,7 @@ extension RecordedCall {
     members.append(("call", call))
     members.append(("ended_at_ms", try NodeEncoding.number(endedAtMilliseconds, at: .root)))
     members.append(("started_at_ms", try NodeEncoding.number(startedAtMilliseconds, at: .root)))
-    return JSONNode(.object(JSONMembers(sorted: members)))
+    return JSONNode(counted: .object(JSONMembers(sorted: members)))
   }
 }
 

@@ -182,9 +182,11 @@ struct ValueReferences {
       var largest = 0
       switch node.kind {
       case .array(let elements):
-        for element in elements { largest = max(largest, element.textCount) }
+        for element in elements { largest = max(largest, JSONNode.childTextCount(element)) }
       case .object(let members):
-        for (_, member) in members.sorted { largest = max(largest, member.textCount) }
+        for (_, member) in members.sorted {
+          largest = max(largest, JSONNode.childTextCount(member))
+        }
       default: return false
       }
       return node.textCount - largest < ValueReferences.wrapperBytes
