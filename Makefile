@@ -95,7 +95,7 @@ bench: ## Build loop-bench and movies in release and run loop-bench (JSON on std
 	@$(SWIFT) build -c release --product movies >&2
 	@.build/release/loop-bench
 
-bench-instructions: ## Count instructions per unit of B1, B2, B5, B7 under callgrind; fail on 10% growth
+bench-instructions: ## Count instructions per unit of B1, B2, B5, B7, B11 under callgrind; fail on 10% growth
 	@$(MAKE) --no-print-directory deps APT_PACKAGES=valgrind
 	$(SWIFT) build -c release --product loop-bench
 	scripts/bench-instructions
