@@ -69,8 +69,9 @@ struct ValueReferences {
   /// replaced by references, except under the path `except` (`[]`: nowhere).
   ///
   /// Large values under `except` are noted for later lines to refer to, unless
-  /// `notingExcepted` is `false`: a keyframe's whole state holds the values the lines before
-  /// it wrote, already noted there.
+  /// `notingExcepted` is `false`: a keyframe's whole state holds the values earlier lines
+  /// wrote (the first state, the patches), already noted there, and the few its own step
+  /// changed; a later line writes those out rather than refer to them.
   mutating func line(_ record: JSONNode, except: [String]? = nil, notingExcepted: Bool = true)
     -> [UInt8]
   {
