@@ -80,8 +80,8 @@ struct JSONMembers: RandomAccessCollection, ExpressibleByDictionaryLiteral {
 
   subscript(position: Int) -> Element { storage[position] }
 
-  /// The members as an array, sorted by key: walked without an index per member.
-  var sorted: [Element] { storage }
+  /// The members as an array, in key order: walked without an index per member.
+  var array: [Element] { storage }
 
   /// The keys, sorted.
   var keys: [String] { storage.map(\.key) }

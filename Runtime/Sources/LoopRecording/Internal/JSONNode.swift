@@ -109,7 +109,7 @@ extension JSONNode {
       count = sum
     case .object(let members):
       var sum = 1 + max(1, members.count)
-      for (key, member) in members.sorted {
+      for (key, member) in members.array {
         sum += Self.quotedCount(key) + 1 + Self.childTextCount(member)
       }
       count = sum
@@ -132,6 +132,7 @@ extension JSONNode {
     case .array, .object: nil
     }
   }
+
   /// The text count of a child of a container, read where it is known: a stored count or a
   /// scalar's kind is read without calling the child, which costs a retain and a release.
   static func childTextCount(_ child: JSONNode) -> Int {
@@ -157,7 +158,7 @@ extension JSONNode {
       }
     case .object(let members):
       digest = Self.mix(8, UInt64(members.count))
-      for (key, member) in members.sorted {
+      for (key, member) in members.array {
         let child = Self.scalarDigest(member.kind) ?? UInt64(bitPattern: Int64(member.digest))
         digest = Self.mix(digest, Self.mix(Self.fnv(key, seed: 7), child))
       }
@@ -173,8 +174,8 @@ extension JSONNode {
     switch kind {
     case .null: 1
     case .bool(let flag): flag ? 2 : 3
-    case .number(let text): UInt64(bitPattern: Int64(Int(truncatingIfNeeded: fnv(text, seed: 4))))
-    case .string(let text): UInt64(bitPattern: Int64(Int(truncatingIfNeeded: fnv(text, seed: 5))))
+    case .number(let text): fnv(text, seed: 4)
+    case .string(let text): fnv(text, seed: 5)
     case .array, .object: nil
     }
   }
@@ -279,7 +280,7 @@ extension JSONNode {
     case .object(let members):
       bytes.append(UInt8(ascii: "{"))
       var first = true
-      for (key, member) in members.sorted {
+      for (key, member) in members.array {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
         Self.writeString(key, to: &bytes)

@@ -97,9 +97,9 @@ enum JSONPatch {
     switch (old.kind, new.kind) {
     case (.object(let before), .object(let after))
     where before.count == after.count
-      && zip(before.sorted, after.sorted).allSatisfy({ $0.key == $1.key }):
+      && zip(before.array, after.array).allSatisfy({ $0.key == $1.key }):
       // The same keys (a struct's fields, most often): compared in pairs, nothing looked up.
-      for ((key, earlier), (_, node)) in zip(before.sorted, after.sorted) {
+      for ((key, earlier), (_, node)) in zip(before.array, after.array) {
         path.append(key)
         diff(earlier, node, path: &path, into: &operations)
         path.removeLast()

@@ -32,10 +32,8 @@ struct ValueReferences {
     func write(to bytes: inout [UInt8]) {
       let plain = path.allSatisfy { token in
         JSONNode.utf8(of: token) { token in
-          !token.contains { byte in
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-              || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/")
-          }
+          JSONNode.firstEscape(token, from: 0) == token.count
+            && !token.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
         }
       }
       guard plain else { return JSONNode.writeString(text, to: &bytes) }
@@ -158,7 +156,7 @@ struct ValueReferences {
         }
         guard !isReferred(node, path: path, into: &bytes) else { return }
         bytes.append(UInt8(ascii: "{"))
-        for (index, (key, member)) in members.sorted.enumerated() {
+        for (index, (key, member)) in members.array.enumerated() {
           if index > 0 { bytes.append(UInt8(ascii: ",")) }
           JSONNode.writeString(key, to: &bytes)
           bytes.append(UInt8(ascii: ":"))
@@ -185,7 +183,7 @@ struct ValueReferences {
       case .array(let elements):
         for element in elements { largest = max(largest, JSONNode.childTextCount(element)) }
       case .object(let members):
-        for (_, member) in members.sorted {
+        for (_, member) in members.array {
           largest = max(largest, JSONNode.childTextCount(member))
         }
       default: return false
