@@ -152,8 +152,9 @@ new-feature: ## Start Apps/Foo from Templates/Feature, renamed and wired in (NAM
 new-feature-check: ## Check new-feature in a temporary copy: make, build, test and run one (slow)
 	scripts/test-new-feature
 
-lint: ## Check formatting and style with swift format (--strict), that docs/ARCHITECTURE.md draws Package.swift's module graph, and that the compiled code examples are current
+lint: ## Check formatting and style with swift format (--strict; and that make format would change nothing), that docs/ARCHITECTURE.md draws Package.swift's module graph, and that the compiled code examples are current
 	$(SWIFT) format lint --strict --recursive $(SWIFT_PATHS)
+	SWIFT="$(SWIFT)" scripts/format-check $(SWIFT_PATHS)
 	scripts/module-graph --check
 	scripts/doc-examples --check
 
@@ -163,8 +164,10 @@ doc-examples: ## Copy the code examples of doc comments and docs/ pages into the
 module-graph: ## Redraw docs/ARCHITECTURE.md's module graph from Package.swift
 	scripts/module-graph
 
-format: ## Rewrite files in place with swift format
+# A rewritten file can move a doc comment's example, so the compiled copies are redone after.
+format: ## Rewrite files in place with swift format, then the copies of the code examples (make doc-examples)
 	$(SWIFT) format format --in-place --recursive $(SWIFT_PATHS)
+	scripts/doc-examples
 
 coverage: deps ## Run the tests with coverage; print line coverage per module (Sources only)
 	scripts/coverage

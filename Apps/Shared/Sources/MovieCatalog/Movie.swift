@@ -1,4 +1,5 @@
 import CalendarDay
+
 /// A movie as TMDB v3 lists it in a page of popular movies or search results.
 ///
 /// Decodes exactly the object TMDB sends (explicit coding keys, no key strategy), with two

@@ -1,4 +1,5 @@
 import CalendarDay
+
 /// A trip: the day it starts and the trails walked on each day.
 ///
 /// ```swift

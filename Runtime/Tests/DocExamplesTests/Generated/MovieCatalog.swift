@@ -19,7 +19,7 @@ extension MovieCatalogGenreListExamples {
 struct MovieCatalogMovieExamples {}
 
 extension MovieCatalogMovieExamples {
-  /// Apps/Shared/Sources/MovieCatalog/Movie.swift:9
+  /// Apps/Shared/Sources/MovieCatalog/Movie.swift:10
   func example1() async throws {
     let page = try Fixtures.decode(MoviePage.self, from: "movies/popular-1.json")
     let movie = page.results[0]

@@ -21,7 +21,7 @@ extension TrailsModelCoordinateExamples {
 struct TrailsModelPlanExamples {}
 
 extension TrailsModelPlanExamples {
-  /// Apps/Trails/Sources/TrailsModel/Plan.swift:4
+  /// Apps/Trails/Sources/TrailsModel/Plan.swift:5
   func example1() async throws {
     let plan = Plan(
       start: try #require(Day("2026-12-01")),
