@@ -8,8 +8,6 @@ SWIFT ?= swift
 # Every debug build goes through scripts/build: the configuration `swift build`, `swift run`
 # and `swift test` use (so none rebuilds another's work), failing on any warning printed.
 BUILD := SWIFT="$(SWIFT)" scripts/build
-# Debian packages the build needs: SQLite headers and libcurl (for FoundationNetworking).
-APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev
 # What lint and format look at: the manifest, the runtime, and the other top-level parts
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
@@ -21,30 +19,8 @@ help: ## List the targets (the default)
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-17s %s\n", $$1, $$2 }' \
 	  $(MAKEFILE_LIST)
 
-deps: ## Install libsqlite3-dev and libcurl4-openssl-dev with apt-get when missing
-	@missing=""; \
-	for package in $(APT_PACKAGES); do \
-	  dpkg -s "$$package" >/dev/null 2>&1 || missing="$$missing $$package"; \
-	done; \
-	if [ -z "$$missing" ]; then \
-	  echo "deps: $(APT_PACKAGES) already installed"; \
-	  exit 0; \
-	fi; \
-	if ! command -v apt-get >/dev/null 2>&1; then \
-	  echo "deps: apt-get not found; install these packages (Debian names):$$missing" >&2; \
-	  exit 1; \
-	fi; \
-	sudo=""; \
-	if [ "$$(id -u)" -ne 0 ]; then \
-	  if ! command -v sudo >/dev/null 2>&1; then \
-	    echo "deps: not root and no sudo; as root run: apt-get install$$missing" >&2; \
-	    exit 1; \
-	  fi; \
-	  sudo="sudo"; \
-	fi; \
-	echo "deps: installing$$missing"; \
-	$$sudo apt-get update; \
-	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing
+deps: ## Check that the headers and libraries of SQLite and libcurl are there; apt-get installs them where missing
+	@SWIFT="$(SWIFT)" scripts/deps
 
 build: ## Build everything (debug) as swift build does; fails on a warning
 	$(BUILD)
@@ -65,14 +41,14 @@ machine-mutants: deps ## Every contract against mutants derived from its machine
 
 # The HTML report (docs/CONTRACTS.md, "The HTML report"): Graphviz lays out the diagrams.
 report: ## Write the conformance report as one HTML page with state diagrams (.build/report/conformance.html)
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) graphviz"
+	@SWIFT="$(SWIFT)" scripts/deps dot
 	$(BUILD) --product conformance
 	@mkdir -p .build/report
 	.build/debug/conformance --format html --output .build/report/conformance.html
 
 # The report in headless Chromium; keeps screenshots under .build/report/screenshots.
 report-check: ## Load the HTML report in headless Chromium: sections, diagrams, failures, no console errors; screenshots
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) graphviz chromium fonts-liberation"
+	@SWIFT="$(SWIFT)" scripts/deps dot chromium fonts
 	$(BUILD) --product conformance
 	scripts/report-check
 
@@ -96,7 +72,7 @@ bench: ## Build loop-bench and movies in release and run loop-bench (JSON on std
 	@.build/release/loop-bench
 
 bench-instructions: ## Count instructions per unit of B1, B2, B5, B7, B11 under callgrind; fail on 10% growth
-	@$(MAKE) --no-print-directory deps APT_PACKAGES=valgrind
+	@SWIFT="$(SWIFT)" scripts/deps valgrind
 	$(SWIFT) build -c release --product loop-bench
 	scripts/bench-instructions
 

@@ -115,11 +115,12 @@ let package = Package(
       dependencies: ["HTTPRetry"],
       path: "Apps/Shared/Tests/HTTPRetryTests"
     ),
+    // libcurl's header and library, from the compiler's default paths (Debian's
+    // libcurl4-openssl-dev, Fedora's libcurl-devel, Xcode's SDK), as `make deps` checks them.
+    // No `pkgConfig`: where pkg-config has no libcurl.pc (a Mac without Homebrew) SwiftPM warns.
     .systemLibrary(
       name: "CCurl",
-      path: "Apps/Shared/Sources/CCurl",
-      pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"])]
+      path: "Apps/Shared/Sources/CCurl"
     ),
     .target(
       name: "HTTPTransport", dependencies: ["LoopSynchronization", "CCurl"],
@@ -174,11 +175,10 @@ let package = Package(
         "TestSupport", "LoopRecording",
       ],
       path: "Apps/Movies/Tests/MoviesFeatureTests"),
+    // SQLite's header and library, from the default paths as CCurl's are.
     .systemLibrary(
       name: "CSQLite",
-      path: "Apps/Trails/Sources/CSQLite",
-      pkgConfig: "sqlite3",
-      providers: [.apt(["libsqlite3-dev"])]
+      path: "Apps/Trails/Sources/CSQLite"
     ),
     .target(
       name: "TrailsModel", dependencies: ["LoopSynchronization", "CalendarDay", "Fixtures"],
