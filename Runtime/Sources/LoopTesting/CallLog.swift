@@ -65,22 +65,26 @@ public final class CallLog<Arguments: Sendable>: Sendable {
 
   /// Every call recorded, in the order they were recorded.
   public var calls: [Call] {
-    log.withLock { $0 }
+    TestTaskExecutors.drain()
+    return log.withLock { $0 }
   }
 
   /// How many calls were recorded.
   public var count: Int {
-    log.withLock { $0.count }
+    TestTaskExecutors.drain()
+    return log.withLock { $0.count }
   }
 
   /// The arguments of every call, in order.
   public var arguments: [Arguments] {
-    log.withLock { $0.map(\.arguments) }
+    TestTaskExecutors.drain()
+    return log.withLock { $0.map(\.arguments) }
   }
 
   /// The arguments of the latest call, or `nil` before the first.
   public var last: Arguments? {
-    log.withLock { $0.last?.arguments }
+    TestTaskExecutors.drain()
+    return log.withLock { $0.last?.arguments }
   }
 
   /// Wraps `body` in a function that records each call, then calls `body`.

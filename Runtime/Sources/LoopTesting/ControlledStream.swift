@@ -149,6 +149,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    TestTaskExecutors.drain()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let call = Machine.Call(call: "yield(\(generation), ...)", site: site)
     perform(
@@ -177,6 +178,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    TestTaskExecutors.drain()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     end(generation, with: .finished, call: "finish(\(generation))", action: "finishing", at: site)
   }
@@ -200,6 +202,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> [Int] {
+    TestTaskExecutors.drain()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let live = machine.withLock { $0.liveGenerations }
     for generation in live {
@@ -229,6 +232,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    TestTaskExecutors.drain()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     end(
       generation, with: .failed(error), call: "fail(\(generation), ...)", action: "failing",
@@ -238,12 +242,14 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   /// The generations started and not yet ended by the test, whose consumer was not
   /// cancelled, in order: what ``finishAll(fileID:filePath:line:column:)`` would finish.
   public var liveGenerations: [Int] {
-    machine.withLock { $0.liveGenerations }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.liveGenerations }
   }
 
   /// How many generations ``makeStream()`` has started.
   public var startedCount: Int {
-    machine.withLock { $0.startedCount }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.startedCount }
   }
 
   /// The generations whose consuming task was cancelled, in cancelling order.
@@ -251,7 +257,8 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   /// A generation is marked cancelled when its consumer is cancelled while awaiting (or
   /// starting to await) its next element, and had not yet reached the end.
   public var cancelledGenerations: [Int] {
-    machine.withLock { $0.cancelledGenerations }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.cancelledGenerations }
   }
 
   /// For each cancelled generation the test yielded to afterwards, how many elements it did.
@@ -259,14 +266,16 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   /// Those elements reached no one: this is how a test proves a superseded stream's output
   /// was dropped. Generations with no dropped element have no entry.
   public var droppedElements: [Int: Int] {
-    machine.withLock { $0.droppedElements }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.droppedElements }
   }
 
   /// The cancelled generations the test finished or failed afterwards, in that order.
   ///
   /// Like ``droppedElements``, for the ends of superseded streams.
   public var droppedEnds: [Int] {
-    machine.withLock { $0.droppedEnds }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.droppedEnds }
   }
 
   private func next(_ generation: Int) async throws -> Element? {

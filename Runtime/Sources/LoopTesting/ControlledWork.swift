@@ -119,6 +119,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    TestTaskExecutors.drain()
     complete(
       generation, with: .success(value), call: "succeed(\(generation), with:)",
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -145,6 +146,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    TestTaskExecutors.drain()
     complete(
       generation, with: .failure(error), call: "fail(\(generation), ...)",
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -152,14 +154,16 @@ public final class ControlledWork<Value: Sendable>: Sendable {
 
   /// How many generations ``makeWork()`` has started.
   public var startedCount: Int {
-    machine.withLock { $0.startedCount }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.startedCount }
   }
 
   /// The generations whose task was cancelled before a result reached it, in cancelling order.
   ///
   /// A cancelled generation is one the machine superseded or abandoned.
   public var cancelledGenerations: [Int] {
-    machine.withLock { $0.cancelledGenerations }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.cancelledGenerations }
   }
 
   /// The generations the test completed after they had been cancelled, in completing order.
@@ -167,14 +171,16 @@ public final class ControlledWork<Value: Sendable>: Sendable {
   /// Those completions reached no one: this is how a test proves a superseded result was
   /// dropped.
   public var droppedCompletions: [Int] {
-    machine.withLock { $0.droppedCompletions }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.droppedCompletions }
   }
 
   /// The generations started and neither completed nor cancelled, in order.
   ///
   /// These are the generations a test may still complete.
   public var pendingGenerations: [Int] {
-    machine.withLock { $0.pendingGenerations }
+    TestTaskExecutors.drain()
+    return machine.withLock { $0.pendingGenerations }
   }
 
   private func complete(

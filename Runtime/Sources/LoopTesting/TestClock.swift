@@ -150,21 +150,24 @@ public final class TestClock: Clock, Sendable {
   /// A sleep appears once its task has suspended on the clock, and leaves when it is woken or
   /// cancelled.
   public var sleepers: [Instant] {
-    state.withLock { $0.sleepers }
+    TestTaskExecutors.drain()
+    return state.withLock { $0.sleepers }
   }
 
   /// The earliest deadline among the sleeps in progress, or `nil` when nothing sleeps.
   ///
   /// Advancing to it wakes the next sleeper, and only sleepers due at that same instant.
   public var nextDeadline: Instant? {
-    state.withLock { $0.nextDeadline }
+    TestTaskExecutors.drain()
+    return state.withLock { $0.nextDeadline }
   }
 
   /// How many sleeps are in progress.
   ///
   /// Equal to `sleepers.count`.
   public var activeSleeperCount: Int {
-    state.withLock { $0.activeSleeperCount }
+    TestTaskExecutors.drain()
+    return state.withLock { $0.activeSleeperCount }
   }
 
   /// The most sleeps that have been in progress at the same time since the clock was made.
@@ -172,7 +175,8 @@ public final class TestClock: Clock, Sendable {
   /// With ``activeSleeperCount`` it tells one renewed timer (a high-water mark of 1) from
   /// timers that accumulate because nothing cancels the old ones.
   public var maximumActiveSleeperCount: Int {
-    state.withLock { $0.maximumActiveSleeperCount }
+    TestTaskExecutors.drain()
+    return state.withLock { $0.maximumActiveSleeperCount }
   }
 
   /// Suspends until the clock is advanced to `deadline` or past it.
@@ -258,6 +262,7 @@ public final class TestClock: Clock, Sendable {
 
   /// The synchronous move by `duration`, reporting a negative one at `site`.
   func move(by duration: Duration, site: CallSite) {
+    TestTaskExecutors.drain()
     let action = state.withLock { machine in
       let action = machine.advance(by: duration)
       if case .wake(let due) = action { Self.endWaits(of: due) }
@@ -305,6 +310,7 @@ public final class TestClock: Clock, Sendable {
 
   /// The synchronous move to `deadline`, reporting one before ``now`` at `site`.
   func move(to deadline: Instant, site: CallSite) {
+    TestTaskExecutors.drain()
     let action = state.withLock { machine in
       let action = machine.advance(to: deadline)
       if case .wake(let due) = action { Self.endWaits(of: due) }
@@ -329,6 +335,7 @@ public final class TestClock: Clock, Sendable {
   /// afterwards stays asleep. To follow such chains, call `run()` again, or let a
   /// `TestStore`'s `advance` settle between steps.
   public func run() {
+    TestTaskExecutors.drain()
     let due = state.withLock { machine in
       let due = machine.run()
       Self.endWaits(of: due)

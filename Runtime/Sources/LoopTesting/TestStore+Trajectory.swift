@@ -32,13 +32,15 @@ extension TestStore {
   /// middle of a test; waits (``wait(timeout:until:fileID:filePath:line:column:)``) remain
   /// the way to reach a destination.
   public var states: [State] {
-    monitor.read { book in book.states }
+    executor.drain()
+    return monitor.read { book in book.states }
   }
 
   /// Every reduced event with its cause and the state it produced, oldest first:
   /// `steps[i]` made `states[i + 1]`.
   public var steps: [Step] {
-    monitor.read { book in
+    executor.drain()
+    return monitor.read { book in
       book.steps.map { step in
         let origin: Step.Origin =
           switch step.origin {

@@ -63,8 +63,11 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
 
   let store: Store<State, Event>
   let monitor: StoreMonitor<State, Event>
-  /// Where the store's effects run: jobs wait there until a call that waits runs them.
+  /// Where the store's effects run: as soon as they are ready (a store made without a
+  /// schedule), or when a call that waits runs them.
   let executor: TestExecutor
+  /// The test task this store's executor is noted under, for instruments' calls to drain.
+  let testTask: UInt?
   /// Whether this store made its executor (rather than sharing a scenario's), and so
   /// releases it when it goes away.
   let ownsExecutor: Bool
@@ -195,7 +198,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     clock: TestClock?,
     exhaustivity: Exhaustivity,
     failsOnRaces: Bool = false,
-    schedule: Schedule = .firstReady,
+    schedule: Schedule? = nil,
     jobsWithoutProgress: Int = 10_000,
     executor sharedExecutor: TestExecutor? = nil,
     site: CallSite,
@@ -203,8 +206,13 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     equalState: (@Sendable (State) -> State?)? = nil
   ) {
     let monitor = StoreMonitor<State, Event>(initial: initial, clock: watchdogClock)
-    let executor = sharedExecutor ?? TestExecutor(schedule: schedule)
+    // Without a schedule, effects run as soon as they are ready, so a test may await anything;
+    // with one, they wait for the test's waits, and each send is a choice of the schedule.
+    let executor =
+      sharedExecutor
+      ?? TestExecutor(schedule: schedule ?? .firstReady, drivesItself: schedule == nil)
     self.ownsExecutor = sharedExecutor == nil
+    self.testTask = executor.drivesItself ? TestTaskExecutors.add(executor) : nil
     self.monitor = monitor
     self.executor = executor
     self.jobsWithoutProgress = jobsWithoutProgress
@@ -228,12 +236,14 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
       reportRaces()
     }
     store.cancel()
+    if let testTask { TestTaskExecutors.remove(executor, task: testTask) }
     if ownsExecutor { executor.release() }
   }
 
   /// The store's current state.
   public var state: State {
-    store.state
+    executor.drain()
+    return store.state
   }
 
   /// Sends `event` to the store, as a user would.

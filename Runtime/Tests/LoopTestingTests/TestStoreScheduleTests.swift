@@ -78,7 +78,28 @@ struct TestStoreScheduleTests {
     #expect(store.schedule.description == "first-ready/1")
   }
 
-  @Test func anEffectRunsOnlyWhileTheTestWaitsOnTheStore() async {
+  @Test func withAScheduleAnEffectRunsOnlyWhileTheTestWaitsOnTheStore() async {
+    let calls = CallLog<Int>()
+    let store = TestStore(
+      initial: 0, reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(of: { $0 == 1 ? 1 : nil }, name: "record") { value in
+          calls.record(value)
+          return 2
+        }
+      ],
+      exhaustivity: .off, schedule: .firstReady)
+
+    store.send(1)
+    // The effect's task exists, but its first job waits for the test to wait.
+    #expect(calls.count == 0)
+    #expect(store.state == 1)
+    await store.settle()
+    #expect(calls.arguments == [1])
+    #expect(store.state == 2)
+  }
+
+  @Test func withoutAScheduleAnEffectHasRunWhenTheTestLooksNext() {
     let calls = CallLog<Int>()
     let store = TestStore(
       initial: 0, reducer: Reducer<Int, Int> { state, event in state = event },
@@ -91,10 +112,7 @@ struct TestStoreScheduleTests {
       exhaustivity: .off)
 
     store.send(1)
-    // The effect's task exists, but its first job waits for the test to wait.
-    #expect(calls.count == 0)
-    #expect(store.state == 1)
-    await store.settle()
+    // No wait: a look at the spy or the state runs what is ready first.
     #expect(calls.arguments == [1])
     #expect(store.state == 2)
   }

@@ -1,3 +1,4 @@
+import Dispatch
 import Loop
 import LoopSynchronization
 
@@ -11,13 +12,23 @@ import LoopSynchronization
 /// when they run and in which order.
 ///
 /// Effect tasks prefer this executor (and their child tasks inherit the preference), so each
-/// job of theirs, the stretch between two suspensions, waits here until a test call that waits
-/// runs it with ``runNext(orWake:)``: on the caller's own thread, one at a time, the one its
-/// ``Scheduler`` picks among those ready. Nothing runs behind the test's back, so the same test
-/// takes the same trajectory on every run, and a step costs no thread hand-off.
+/// job of theirs, the stretch between two suspensions, waits here until something runs it with
+/// ``runNext(orWake:)``, one at a time, the one its ``Scheduler`` picks among those ready.
+///
+/// Two ways to drive it:
+///
+/// - **Driving itself** (a ``TestStore`` made without a schedule): a job runs as soon as it is
+///   ready, on ``BackgroundJobs``' thread or on the thread of a test call that waits, so a test
+///   may await anything (an instrument's `starts`, a spy, a stream of its own) while the effects
+///   it depends on run. Every call of the test that acts or looks (a send, a completion, a
+///   clock move, a read of the state or of an instrument) first runs every ready job
+///   (``drain()``), so what it sees does not depend on how far the thread got.
+/// - **Driven by the test** (a store given a schedule, a contract scenario's stores): jobs wait
+///   until a test call that waits runs them, and a send is a choice point of the schedule,
+///   so a search can try each order.
 ///
 /// Jobs left when the stores it serves are gone (the ends of cancelled effects) are run by
-/// ``UndrivenJobs``.
+/// ``BackgroundJobs`` in both cases.
 package final class TestExecutor: TaskExecutor, Sendable {
   private struct Locked {
     /// Jobs ready to run, in the order they became ready.
@@ -27,11 +38,17 @@ package final class TestExecutor: TaskExecutor, Sendable {
     var isRunning = false
     /// Callers to tell when a job becomes ready (or one finishes), each once.
     var wakers: [@Sendable () -> Void] = []
+    /// Jobs ``BackgroundJobs`` ran since a test call last waited or acted: at
+    /// ``backgroundLimit`` it stops, so effects that loop without end hold no thread until
+    /// the test's next wait reports them.
+    var backgroundRuns = 0
+    /// Callers blocked in ``drain()`` until the running job ends, each signalled once.
+    var drainers: [DispatchSemaphore] = []
     /// Whether jobs are refused: the store ran away (see ``abandon()``).
     var isAbandoned = false
-    /// Whether the stores it serves are gone: only then does ``UndrivenJobs`` run its jobs
-    /// (the ends of the effects their cancellation stopped), so no job runs behind a test's
-    /// back, however long the test's task waits for a thread.
+    /// Whether the stores it serves are gone: only then does ``BackgroundJobs`` run the jobs of
+    /// an executor driven by the test (the ends of the effects their cancellation stopped), so
+    /// no job runs behind the test's back, however long the test's task waits for a thread.
     var isReleased = false
     /// The effect each running effect task runs, by task.
     var effects: [UInt: EffectRecord] = [:]
@@ -39,11 +56,23 @@ package final class TestExecutor: TaskExecutor, Sendable {
     var escapedWork: [String] = []
   }
 
+  /// How many jobs ``BackgroundJobs`` runs for a store that drives itself with no test call
+  /// in between: the default `jobsWithoutProgress` of a ``TestStore``.
+  static let backgroundLimit = 10_000
+
   private let locked: Mutex<Locked>
+  /// Whether a job runs as soon as it is ready, rather than when the test waits.
+  let drivesItself: Bool
 
   /// Creates an executor that picks jobs by `schedule`.
-  package init(schedule: Schedule) {
+  ///
+  /// - Parameters:
+  ///   - schedule: How to pick among ready jobs.
+  ///   - drivesItself: Whether jobs run as soon as they are ready (`true`), or only when the
+  ///     test waits (`false`, the default: a schedule search needs the sends as choices).
+  package init(schedule: Schedule, drivesItself: Bool = false) {
     locked = Mutex(Locked(scheduler: Scheduler(schedule)))
+    self.drivesItself = drivesItself
   }
 
   /// The schedule as run so far: its strategy and every choice made.
@@ -100,7 +129,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
       return (locked.wakers, locked.isReleased)
     }
     for wake in wakers { wake() }
-    if isReleased { UndrivenJobs.shared.run(self) }
+    if isReleased || drivesItself { BackgroundJobs.shared.run(self) }
   }
 
   /// Runs the next ready job, picked by the schedule, on the calling thread.
@@ -111,6 +140,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
   ///   one.
   func runNext(orWake waker: (@Sendable () -> Void)?) -> Bool {
     let job = locked.withLock { locked -> UnownedJob? in
+      if waker != nil { locked.backgroundRuns = 0 }
       guard !locked.isRunning, !locked.ready.isEmpty else {
         if let waker { locked.wakers.append(waker) }
         return nil
@@ -120,14 +150,62 @@ package final class TestExecutor: TaskExecutor, Sendable {
       return locked.ready.remove(at: locked.scheduler.pick(among: locked.ready.map(\.task)))
     }
     guard let job else { return false }
+    RunningJobs.mark(self)
     job.runSynchronously(on: asUnownedTaskExecutor())
-    let wakers = locked.withLock { locked -> [@Sendable () -> Void] in
+    RunningJobs.unmark()
+    let (wakers, drainers) = locked.withLock { locked in
       locked.isRunning = false
-      defer { locked.wakers = [] }
-      return locked.wakers
+      defer { (locked.wakers, locked.drainers) = ([], []) }
+      return (locked.wakers, locked.drainers)
     }
     for wake in wakers { wake() }
+    for drainer in drainers { drainer.signal() }
     return true
+  }
+
+  /// Runs the next ready job for ``BackgroundJobs``, unless it has run ``backgroundLimit``
+  /// jobs of a live store since a test call last waited or acted.
+  ///
+  /// - Returns: Whether a job ran.
+  func runNextInBackground() -> Bool {
+    let allowed = locked.withLock { locked -> Bool in
+      guard !locked.isReleased else { return true }
+      guard locked.backgroundRuns < Self.backgroundLimit else { return false }
+      locked.backgroundRuns += 1
+      return true
+    }
+    return allowed && runNext(orWake: nil)
+  }
+
+  /// Runs every ready job, and those they make ready, before the test acts or looks; for an
+  /// executor that drives itself only (the others run jobs when the test waits).
+  ///
+  /// A job ``BackgroundJobs`` is running is waited for: the caller blocks for the rest of one
+  /// job, the stretch of an effect between two suspensions. Jobs that work outside the
+  /// executor will make ready later are not waited for. Called from a job of this executor
+  /// (an effect that calls the test's API), it does nothing.
+  func drain() {
+    guard drivesItself, !RunningJobs.isRunning(self) else { return }
+    locked.withLock { $0.backgroundRuns = 0 }
+    var ran = 0
+    while ran < Self.backgroundLimit {
+      if runNext(orWake: nil) {
+        ran += 1
+        continue
+      }
+      // Nothing ran: none is ready, or another thread is running one.
+      let running = DispatchSemaphore(value: 0)
+      let isRunning = locked.withLock { locked -> Bool? in
+        if locked.isRunning {
+          locked.drainers.append(running)
+          return true
+        }
+        // A job may have become ready since `runNext` looked: look again.
+        return locked.ready.isEmpty ? nil : false
+      }
+      guard let isRunning else { return }
+      if isRunning { running.wait() }
+    }
   }
 
   /// Runs ready jobs before a send of the test, as many as the schedule picks.
@@ -135,6 +213,10 @@ package final class TestExecutor: TaskExecutor, Sendable {
   /// Each time a job is ready, a choice between sending now (0, what ``Schedule/firstReady``
   /// picks) and running one first (1). So a send is an ordering point, like a job.
   func runBeforeSend() {
+    if drivesItself {
+      drain()
+      return
+    }
     while true {
       let runsFirst = locked.withLock { locked -> Bool in
         guard !locked.isRunning, !locked.ready.isEmpty else { return false }
@@ -144,14 +226,14 @@ package final class TestExecutor: TaskExecutor, Sendable {
     }
   }
 
-  /// Lets ``UndrivenJobs`` run the jobs left, now and as they come: the stores this executor
+  /// Lets ``BackgroundJobs`` run the jobs left, now and as they come: the stores this executor
   /// serves are gone.
   package func release() {
     let hasReady = locked.withLock { locked -> Bool in
       locked.isReleased = true
       return !locked.ready.isEmpty
     }
-    if hasReady { UndrivenJobs.shared.run(self) }
+    if hasReady { BackgroundJobs.shared.run(self) }
   }
 
   /// Drops every ready job and refuses new ones, for a store whose effects ran away: their

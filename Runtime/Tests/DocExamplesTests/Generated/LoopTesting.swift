@@ -21,7 +21,7 @@ extension LoopTestingCallLogExamples {
 }
 
 extension LoopTestingCallLogExamples {
-  /// Runtime/Sources/LoopTesting/CallLog.swift:91
+  /// Runtime/Sources/LoopTesting/CallLog.swift:95
   func example2() async throws {
     var catalog = MovieCatalog.fixtures
     catalog.popular = pages.recording { page in try await MovieCatalog.fixtures.popular(page) }

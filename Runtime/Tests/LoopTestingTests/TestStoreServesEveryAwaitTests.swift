@@ -1,0 +1,93 @@
+import Loop
+import LoopTesting
+import TestSupport
+import Testing
+
+/// A test body may await anything while the effects it depends on are ready: the store's
+/// effects run without a store wait, so a test written as docs/TESTING.md's "The executor
+/// serves every await" shows never waits for a time limit.
+@Suite(.watchdog)
+struct TestStoreServesEveryAwaitTests {
+  @Test(arguments: [Exhaustivity.on, .off])
+  func awaitingStartsOfAStreamSeesTheGenerationTheSendStarted(_ mode: Exhaustivity) async {
+    let harness = SampleHarness()
+    let store = harness.store(mode)
+    var starts = harness.ticks.starts.makeAsyncIterator()
+
+    if mode == .on {
+      await store.send(.watch(true)) { $0.isWatching = true }
+    } else {
+      store.send(.watch(true))
+    }
+    #expect(await starts.next() == 0)
+    harness.ticks.yield(0, 7)
+    if mode == .on {
+      await store.receive(.tick(7)) { $0.ticks = [7] }
+      await store.send(.watch(false)) { $0.isWatching = false }
+    } else {
+      await store.wait { $0.ticks == [7] }
+      store.send(.watch(false))
+    }
+  }
+
+  @Test(arguments: [Exhaustivity.on, .off])
+  func awaitingStartsOfWorkSeesTheGenerationTheDebounceStarted(_ mode: Exhaustivity) async {
+    let harness = SampleHarness()
+    let store = harness.store(mode)
+    var starts = harness.work.starts.makeAsyncIterator()
+
+    if mode == .on {
+      await store.send(.typed("swift")) {
+        $0.query = "swift"
+        $0.pending = "swift"
+      }
+    } else {
+      store.send(.typed("swift"))
+    }
+    await harness.clock.advance(by: .milliseconds(300))
+    #expect(await starts.next() == 0)
+    harness.work.succeed(0, with: ["Swift"])
+    if mode == .on {
+      await store.receive(.debounced("swift")) {
+        $0.pending = nil
+        $0.request = "swift"
+      }
+      await store.receive(.loaded("swift", ["Swift"])) {
+        $0.request = nil
+        $0.results = ["Swift"]
+      }
+      await store.finish()
+    } else {
+      await store.wait { $0.results == ["Swift"] }
+    }
+    #expect(harness.calls.arguments == ["swift"])
+  }
+
+  @Test func aStreamOfTheTestsOwnIsFedByTheEffectItAwaits() async {
+    let (seen, seenBy) = AsyncStream.makeStream(of: String.self)
+    let store = TestStore(
+      initial: "", reducer: Reducer<String, String> { state, event in state = event },
+      feedbacks: [
+        .onChange(of: { $0.isEmpty ? nil : $0 }, name: "echo") { query in
+          seenBy.yield(query)
+          return nil
+        }
+      ],
+      exhaustivity: .off)
+
+    store.send("swift")
+    var iterator = seen.makeAsyncIterator()
+    #expect(await iterator.next() == "swift")
+  }
+
+  @Test func aLookAtTheStoreSeesEveryJobTheLastCallMadeReady() {
+    let harness = SampleHarness()
+    let store = harness.store(.off, initial: SampleSearch.State(request: "swift"))
+
+    // No wait: reading the spy or the state runs the search's first job, then the answer's.
+    #expect(harness.calls.arguments == ["swift"])
+    harness.work.succeed(0, with: ["Swift"])
+    #expect(store.state.results == ["Swift"])
+    #expect(harness.work.pendingGenerations.isEmpty)
+  }
+}
