@@ -4,10 +4,13 @@ extension TestStore {
   /// Creates a test store running `machine` whose effects' jobs run in the order `schedule`
   /// picks when several are ready.
   ///
-  /// Every test store runs its effects on an executor of its own, one job at a time, on the
-  /// thread of the test call that waits; without a schedule, jobs run in the order they became
-  /// ready (``Schedule/firstReady``). Give a schedule to look for orders that one never takes
-  /// (``Schedule/random(seed:)``), or to replay the one a failure printed.
+  /// Every test store runs its effects on an executor of its own, one job at a time. Without a
+  /// schedule, a job runs as soon as it is ready, in the order they became ready, so the test
+  /// may await anything. With one, jobs run only on the thread of a test call that waits on
+  /// the store, and each send is a choice too (send now, or run a ready job first): give a
+  /// schedule to look for orders that the default never takes (``Schedule/random(seed:)``),
+  /// or to replay the one a failure printed. The test must then wait on the store, not on
+  /// something an effect would bring (an instrument's `starts`), for its effects to run.
   ///
   /// - Parameters:
   ///   - initial: The first state.
