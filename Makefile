@@ -11,6 +11,9 @@ BUILD := SWIFT="$(SWIFT)" scripts/build
 # What lint and format look at: the manifest, the runtime, and the other top-level parts
 # once they exist.
 SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
+# The consumer package's manifest and sources, not its own .build (scripts/format-check would
+# format the files SwiftPM generates there).
+SWIFT_PATHS += $(wildcard Examples/Consumer/Package.swift Examples/Consumer/Sources Examples/Consumer/Tests)
 
 .PHONY: help deps build test conformance machine-mutants strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint doc-examples \
   format coverage docs api-check clean
@@ -25,9 +28,11 @@ deps: ## Check that the headers and libraries of SQLite and libcurl are there; a
 build: ## Build everything (debug) as swift build does; fails on a warning
 	$(BUILD)
 
-test: deps ## Run every test, XCTest and Swift Testing; fails on a warning (runs deps first)
+test: deps ## Run every test, XCTest and Swift Testing, then the consumer package's (Examples/Consumer); fails on a warning (runs deps first)
 	$(BUILD) --build-tests
 	$(SWIFT) test --skip-build
+	$(BUILD) --package-path Examples/Consumer --build-tests
+	$(SWIFT) test --package-path Examples/Consumer --skip-build --disable-xctest
 
 # The debug build `make test` made (and `swift run conformance` uses): exploration is about
 # 2x slower than optimized, 4 s in all, where a release build of its own took 320 s.
