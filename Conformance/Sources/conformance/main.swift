@@ -101,7 +101,14 @@ let spec = CommandSpec(
           "report", help: "A shard's report (--shard K/N --format json --output FILE)",
           repeats: true)
       ])
-  ])
+  ],
+  // A checker, not an app: no partial answer, and a failed check is a failure.
+  exitStatuses: ExitStatuses([
+    .init("0", "Every check passed (or the diagram, replay or merge asked for was done)"),
+    .init("1", "A check failed, or a file could not be read or written: stderr says which"),
+    .init("2", "Bad arguments: the usage line on stderr"),
+    .init("130", "Interrupted by Ctrl-C"),
+  ]))
 
 await CLI.run(spec) { arguments in
   let format = try arguments.value("format", as: Format.self) ?? .text

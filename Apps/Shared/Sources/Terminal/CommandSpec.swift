@@ -48,6 +48,12 @@ public struct CommandSpec: Hashable, Sendable {
   public var positionals: [Positional]
   /// The command's subcommands, in help order.
   public var subcommands: [CommandSpec]
+  /// The exit statuses of this kind of command, listed under `EXIT STATUS:` by `--help`:
+  /// the apps' rule (``ExitStatuses/app``) unless the command states its own.
+  ///
+  /// The root command's block is the one every help of the command line prints, its
+  /// subcommands' included: a subcommand's own is not read.
+  public var exitStatuses: ExitStatuses
 
   /// Creates a command.
   ///
@@ -58,9 +64,12 @@ public struct CommandSpec: Hashable, Sendable {
   ///   - options: The options.
   ///   - positionals: The positional arguments; required before optional.
   ///   - subcommands: The subcommands.
+  ///   - exitStatuses: The exit statuses of this kind of command, for the root command;
+  ///     the apps' rule by default.
   public init(
     name: String, abstract: String = "", version: String? = nil, options: [Option] = [],
-    positionals: [Positional] = [], subcommands: [CommandSpec] = []
+    positionals: [Positional] = [], subcommands: [CommandSpec] = [],
+    exitStatuses: ExitStatuses = .app
   ) {
     self.name = name
     self.abstract = abstract
@@ -68,6 +77,7 @@ public struct CommandSpec: Hashable, Sendable {
     self.options = options
     self.positionals = positionals
     self.subcommands = subcommands
+    self.exitStatuses = exitStatuses
   }
 
   /// Parses command-line arguments (without the executable's name) against this spec.
@@ -107,7 +117,8 @@ public struct CommandSpec: Hashable, Sendable {
   /// The help text of this command, or of the subcommand at `path`.
   ///
   /// It is what `--help` returns: abstract, usage line, then arguments, options (with their
-  /// defaults) and subcommands in aligned columns. No trailing newline.
+  /// defaults) and subcommands in aligned columns, and the root's ``exitStatuses``. No
+  /// trailing newline.
   ///
   /// - Parameter path: Subcommand names from this command down, such as `["plan", "add"]`.
   /// - Returns: The help text.

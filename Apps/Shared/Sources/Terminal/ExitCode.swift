@@ -1,4 +1,5 @@
-/// The exit statuses the apps use: one rule for all three, printed by every `--help`.
+/// The exit statuses the apps use: one rule for all three, printed by every `--help`
+/// (``ExitStatuses/app``).
 ///
 /// - 0: the whole answer, from the source asked for.
 /// - 1: a failure: nothing of the answer was printed (standard output is empty, also with
@@ -27,13 +28,4 @@ public enum ExitCode: Int32, Error, Hashable, Sendable {
   /// The user interrupted with Control-C: 128 + SIGINT, what a shell reports for a killed
   /// process.
   case interrupted = 130
-
-  /// The rule above as `--help` prints it: status, then meaning, one line each.
-  public static let helpRows: [(status: String, meaning: String)] = [
-    ("0", "The whole answer, from the source asked for"),
-    ("1", "Failed: nothing printed on stdout, one error: line on stderr"),
-    ("2", "Bad arguments: the usage line on stderr"),
-    ("3", "Partial: some is missing or from the fixtures; stderr says what"),
-    ("130", "Interrupted by Ctrl-C (143 by SIGTERM)"),
-  ]
 }

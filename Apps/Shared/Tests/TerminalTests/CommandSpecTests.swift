@@ -277,6 +277,29 @@ struct CommandSpecTests {
         """)
     #expect(Specs.search.usageLine() == "usage: movie-search [options] [<query>]")
   }
+  @Test func helpTextStatesTheRootsOwnExitStatusesInEverySubcommand() {
+    let spec = CommandSpec(
+      name: "checker", abstract: "Checks things.",
+      subcommands: [CommandSpec(name: "merge", abstract: "Merges reports.")],
+      exitStatuses: ExitStatuses([
+        .init("0", "Every check passed"), .init("1", "A check failed"),
+        .init("2", "Bad arguments"),
+      ]))
+    let block = """
+      EXIT STATUS:
+        0  Every check passed
+        1  A check failed
+        2  Bad arguments
+      """
+    #expect(spec.helpText().hasSuffix("\n\n" + block))
+    // A subcommand is of its root's kind: the same block, never the apps' rule.
+    #expect(spec.helpText(for: ["merge"]).hasSuffix("\n\n" + block))
+    #expect(!spec.helpText(for: ["merge"]).contains("Partial"))
+    // No statuses, no section.
+    let quiet = CommandSpec(name: "quiet", exitStatuses: ExitStatuses([]))
+    #expect(!quiet.helpText().contains("EXIT STATUS"))
+  }
+
   @Test func helpTextWrapsAtEightyColumnsUnderItsColumnWhenTextIsLong() {
     let spec = CommandSpec(
       name: "tool",

@@ -22,7 +22,13 @@ enum ServeCommand {
         "max-connections", valueName: "N", help: "Serve at most N connections at once",
         default: "64"),
       .flag("quiet", help: "Do not log each request on standard error"),
-    ])
+    ],
+    // A server, not an app: no partial answers, and a signal is how it is meant to stop.
+    exitStatuses: ExitStatuses([
+      .init("0", "Stopped by SIGINT (Ctrl-C) or SIGTERM"),
+      .init("1", "Could not listen (a port in use), or stopped listening: stderr says why"),
+      .init("2", "Bad arguments: the usage line on stderr"),
+    ]))
 
   /// Serves until SIGINT or SIGTERM, then stops and returns.
   ///

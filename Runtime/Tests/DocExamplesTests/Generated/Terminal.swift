@@ -97,6 +97,23 @@ extension TerminalCommandSpecExamples {
   }
 }
 
+/// The names Apps/Shared/Sources/Terminal/ExitStatuses.swift's examples use (none).
+struct TerminalExitStatusesExamples {}
+
+extension TerminalExitStatusesExamples {
+  /// Apps/Shared/Sources/Terminal/ExitStatuses.swift:8
+  func example1() async throws {
+    let spec = CommandSpec(
+      name: "fixture-server", abstract: "Serve the fixtures.",
+      exitStatuses: ExitStatuses([
+        .init("0", "Stopped by SIGINT or SIGTERM"),
+        .init("1", "Could not listen, or the listener failed: one error: line on stderr"),
+        .init("2", "Bad arguments: the usage line on stderr"),
+      ]))
+    _ = (spec)
+  }
+}
+
 /// The names Apps/Shared/Sources/Terminal/Flag.swift's examples use (none).
 struct TerminalFlagExamples {}
 

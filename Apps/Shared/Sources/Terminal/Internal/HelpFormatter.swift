@@ -43,7 +43,8 @@ struct HelpFormatter {
     options.append(("-h, --help", "Show help information."))
     if root.version != nil { options.append(("--version", "Show the version.")) }
     let subcommands = command.subcommands.map { ($0.name, $0.abstract) }
-    let statuses = ExitCode.helpRows.map { ($0.status, $0.meaning) }
+    // The kind of command decides its statuses: the root's block, for every subcommand.
+    let statuses = root.exitStatuses.rows.map { ($0.status, $0.meaning) }
 
     let width = (arguments + options + subcommands).map(\.0.count).max() ?? 0
     var sections: [String] = []
