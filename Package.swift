@@ -354,7 +354,9 @@ let package = Package(
       path: "Apps/Shared/Tests/TerminalTests"),
     .executableTarget(
       name: "conformance",
-      dependencies: ["ConformanceSuite", "LoopContracts", "LoopTesting", "Terminal"],
+      dependencies: [
+        "ConformanceSuite", "LoopContracts", "LoopRecording", "LoopTesting", "Terminal",
+      ],
       path: "Conformance/Sources/conformance"),
     .target(
       name: "ConformanceSuite",
@@ -384,6 +386,7 @@ let package = Package(
         "MovieCatalogRecording",
         "Loop", "LoopContracts", "LoopTesting", "ConformanceSuite", "MoviesFeature",
         "MovieCatalog", "TrailsModel", "TrailsPersistence", "LoopRecording", "MoviesContract",
+        "TrailsContract", "TrailsFeature",
       ],
       path: "Runtime/Benchmarks/loop-bench"
     ),

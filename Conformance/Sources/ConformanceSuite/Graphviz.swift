@@ -1,4 +1,5 @@
 import Foundation
+import LoopRecording
 
 /// Lays out a graph with Graphviz's `dot` (Debian's `graphviz` package), as SVG.
 public enum Graphviz {
@@ -40,7 +41,7 @@ public enum Graphviz {
     do {
       try process.run()
     } catch {
-      throw Failure(description: "cannot run \(dot.path): \(error.localizedDescription)")
+      throw Failure(description: "cannot run \(dot.path): \(FileErrorReason.of(error))")
     }
     // Write on a thread of its own: a large graph fills the pipe before dot answers.
     let source = Data(source.utf8)

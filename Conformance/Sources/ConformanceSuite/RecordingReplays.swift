@@ -2,7 +2,7 @@ import Foundation
 import LoopContracts
 import LoopRecording
 
-/// The recordings a conformance run replays: `--replay FILE`, and every `*.json` in
+/// The recordings a conformance run replays: `--replay FILE`, and every `*.json` and `*.jsonl` in
 /// `Fixtures/recordings/<app>/` for each registered app whose contract replays recordings.
 public enum RecordingReplays {
   /// The recording files under `folder`, one subfolder per app, in path order, for the
@@ -46,7 +46,7 @@ public enum RecordingReplays {
       try shortest.write(to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
       throw RecordingFileError(
-        path: output, reason: "cannot be written (\((error as NSError).localizedDescription))")
+        path: output, reason: "cannot be written (\(FileErrorReason.of(error)))")
     }
     return [
       failure.message.replacingOccurrences(of: "replay of \(path)", with: "replay of \(output)"),
@@ -84,7 +84,7 @@ public enum RecordingReplays {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw RecordingFileError(
-        path: path, reason: "cannot be read (\((error as NSError).localizedDescription))")
+        path: path, reason: "cannot be read (\(FileErrorReason.of(error)))")
     }
     let app = try RecordingFile.app(of: data, path: path)
     guard let contract = contracts.first(where: { $0.name == app && $0.replaysRecordings }) else {

@@ -5,6 +5,7 @@
 import ConformanceSuite
 import Foundation
 import LoopContracts
+import LoopRecording
 import LoopTesting
 import Terminal
 
@@ -66,7 +67,8 @@ let spec = CommandSpec(
       help: "With --replay, write the shortest part of the failing recording that still fails"
     ).notInherited(),
     .value(
-      "recordings", valueName: "DIR", help: "Replay every DIR/<app>/*.json recording too",
+      "recordings", valueName: "DIR",
+      help: "Replay every DIR/<app>/*.json and *.jsonl recording too",
       default: "Fixtures/recordings"
     ).notInherited(),
     .flag("diagram", help: "Print each contract's table as a Mermaid state diagram").notInherited(),
@@ -76,7 +78,8 @@ let spec = CommandSpec(
     ).notInherited(),
     .value(
       "min-machine-kills", valueName: "P",
-      help: "With --mutate, fail when a contract kills under P percent of its machine mutants"),
+      help: "With --mutate, fail when a contract kills under P percent of its machine mutants"
+    ).notInherited(),
     .value(
       "min-strength", valueName: "P",
       help: "Not here: strength is the source-level score, make mutation MIN_STRENGTH=P"
@@ -96,6 +99,14 @@ let spec = CommandSpec(
       abstract:
         "Merge the JSON reports of shards 1/N to N/N into the report of the whole run "
         + "(--format, --output and --min-machine-kills as for a run).",
+      // Its own: the run's asks for --mutate, which is the shards' option, not merge's.
+      options: [
+        .value(
+          "min-machine-kills", valueName: "P",
+          help:
+            "Fail when a contract kills under P percent of its machine mutants (shards run "
+            + "with --mutate)")
+      ],
       positionals: [
         Positional(
           "report", help: "A shard's report (--shard K/N --format json --output FILE)",
@@ -120,6 +131,11 @@ await CLI.run(spec) { arguments in
   if arguments.subcommandPath == ["merge"] {
     // The run's own options are not merge's: the parser refuses them as unknown here.
     run = try merge(arguments.positionals)
+    if minimumKills != nil, run.settings?.mutate == false {
+      throw UsageError(
+        "--min-machine-kills judges machine mutants, and these shards ran without --mutate",
+        usage: arguments.usage)
+    }
   } else {
     guard let ran = try await runContracts(arguments, minimumKills: minimumKills) else { return }
     run = ran
@@ -135,7 +151,7 @@ func merge(_ paths: [String]) throws -> ConformanceRun {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw ConformanceError.cannotRead(path, "\(error.localizedDescription)")
+      throw ConformanceError.cannotRead(path, FileErrorReason.of(error))
     }
     do throws(JSONReport.ReadError) {
       parts.append(try JSONReport.read(data, path: path))
@@ -313,7 +329,7 @@ func report(
     do {
       try Data(report.utf8).write(to: URL(fileURLWithPath: path))
     } catch {
-      throw ConformanceError.cannotWrite(path, "\(error)")
+      throw ConformanceError.cannotWrite(path, FileErrorReason.of(error))
     }
     StandardOutput.writeLine("conformance: report written to \(path)")
     StandardOutput.writeLine(run.summaryLine)

@@ -233,6 +233,14 @@ struct ShardCommandTests {
     #expect(runOption.stderr.contains("unknown option '--depth'"), "\(runOption.stderr)")
     let help = try await CommandRun.run("conformance", ["merge", "--help"])
     #expect(help.stdout.contains("--min-machine-kills") && !help.stdout.contains("--seed"))
+    // These shards ran without --mutate: there are no machine mutants to judge.
+    let noMutants = try await CommandRun.run(
+      "conformance", ["merge", "--min-machine-kills", "100"] + files)
+    #expect(noMutants.status == 2)
+    #expect(
+      noMutants.stderrLines.first
+        == "error: --min-machine-kills judges machine mutants, and these shards ran without "
+        + "--mutate")
     let badShard = try await CommandRun.run("conformance", ["--shard", "3/2"])
     #expect(badShard.status == 2)
     #expect(badShard.stderr.contains("--shard takes K/N, part K (from 1) of N, got '3/2'"))

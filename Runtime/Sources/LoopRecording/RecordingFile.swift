@@ -324,6 +324,6 @@ public enum RecordingFile {
   }
 
   static func reason(_ error: any Error) -> String {
-    (error as NSError).localizedDescription
+    FileErrorReason.of(error)
   }
 }
