@@ -107,11 +107,36 @@ public struct ParsedArguments: Hashable, Sendable {
   public func value(
     _ name: String, as type: Int.Type, in range: ClosedRange<Int>, noun: String = "an integer"
   ) throws(UsageError) -> Int? {
+    try value(
+      name, as: type, where: range.contains,
+      expecting: "\(noun) from \(range.lowerBound) to \(range.upperBound)")
+  }
+
+  /// The option `name` converted to `type`, which must also pass `isValid`.
+  ///
+  /// One message covers every way to miss it, and it quotes the value as the user typed it,
+  /// not as it was read: `--fail-rate 2` is refused with `got '2'`, never `got '2.0'`.
+  ///
+  /// ```swift
+  /// let rate = try parsed.value(
+  ///   "fail-rate", as: Double.self, where: (0...1).contains, expecting: "a fraction from 0 to 1")
+  /// // error: --fail-rate expects a fraction from 0 to 1, got '2'
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The option's long name, without dashes.
+  ///   - type: The type to convert to.
+  ///   - isValid: What a value must also be, beyond converting.
+  ///   - expectation: What a valid value is, with its article, for the message.
+  /// - Returns: The value, or `nil` when it was not given and has no default.
+  /// - Throws: ``UsageError`` such as `--port expects a port from 0 to 65535, got '70000'`.
+  public func value<Value: ArgumentValue>(
+    _ name: String, as type: Value.Type, where isValid: (Value) -> Bool,
+    expecting expectation: String
+  ) throws(UsageError) -> Value? {
     guard let text = value(name) else { return nil }
-    guard let value = Int(argument: text), range.contains(value) else {
-      throw UsageError(
-        "--\(name) expects \(noun) from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
-        usage: usage)
+    guard let value = Value(argument: text), isValid(value) else {
+      throw UsageError("--\(name) expects \(expectation), got '\(text)'", usage: usage)
     }
     return value
   }

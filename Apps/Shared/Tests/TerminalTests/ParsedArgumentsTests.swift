@@ -41,6 +41,24 @@ struct ParsedArgumentsTests {
     }
   }
 
+  @Test func aCheckedValueIsRefusedQuotingTheTextAsTyped() throws {
+    let usage = "usage: movies [options]"
+    let rate = { (text: String) throws -> Double? in
+      try self.parse(Specs.movies, "--pages", text).value(
+        "pages", as: Double.self, where: (0...1).contains, expecting: "a fraction from 0 to 1")
+    }
+    #expect(try rate("0.25") == 0.25)
+    // Read as 2.0, refused as typed: what the user wrote is what they look for.
+    for text in ["2", "1e3", "x", "-0.5"] {
+      #expect(
+        throws: UsageError("--pages expects a fraction from 0 to 1, got '\(text)'", usage: usage)
+      ) { try rate(text) }
+    }
+    #expect(
+      throws: UsageError("--pages expects an integer from 1 to 9, got '010'", usage: usage)
+    ) { try self.parse(Specs.movies, "--pages", "010").value("pages", as: Int.self, in: 1...9) }
+  }
+
   @Test func typedPositionalIsAUsageErrorNamingTheArgumentWhenTheTextDoesNotFit() throws {
     let parsed = try parse(Specs.trails, "plan", "add", "ben")
     #expect(try parsed.positional(named: "trail", as: String.self) == "ben")

@@ -2,16 +2,21 @@
 ///
 /// ``line`` is what `fixture-server` prints on standard error, such as
 /// `GET /3/movie/popular?page=1 200 3ms`, with a note in parentheses for an injected
-/// failure or a refused request.
+/// failure, a refused request, or an answer nobody received:
+/// `GET /3/movie/popular?page=1 200 2001ms (not sent: the client hung up)`.
 public struct RequestLogEntry: Hashable, Sendable {
   /// The method and target, such as `GET /3/movie/popular?page=1`; `-` for bytes that were
   /// not a request.
   public var request: String
-  /// The status answered.
+  /// The status answered, or the one that would have been when the note says it was not
+  /// sent.
   public var status: Int
-  /// From the request's last byte to the response's last byte, delays included.
+  /// From the request's last byte to the response's last byte, delays included; to the
+  /// client's hang-up for an answer not sent.
   public var elapsed: Duration
-  /// Why the status is not the route's own: `injected`, or what made the request malformed.
+  /// Why the status is not the route's own (`injected`, or what made the request
+  /// malformed) and whether the answer went unsent (`not sent: the client hung up`), joined
+  /// with `; `.
   public var note: String?
 
   /// Creates a log entry.

@@ -9,6 +9,9 @@ struct ServerOptions {
   var token: String?
   /// Whether to leave out the per-request log lines.
   var isQuiet: Bool
+  /// One line saying what the server injects and requires, for standard error, each value
+  /// as it was typed (`latency 8s`, `fail rate 0.50`), not as it was read back.
+  let summary: String
 
   /// Reads and checks the options.
   ///
@@ -17,21 +20,23 @@ struct ServerOptions {
     let usage = arguments.usage
     func fail(_ message: String) -> UsageError { UsageError(message, usage: usage) }
 
-    let port = try arguments.value("port", as: Int.self) ?? 8787
-    guard (0...65_535).contains(port) else {
-      throw fail("--port expects a port from 0 to 65535, got '\(port)'")
-    }
-    let maximumConnections = try arguments.value("max-connections", as: Int.self) ?? 64
-    guard (1...1_024).contains(maximumConnections) else {
-      throw fail("--max-connections expects 1 to 1024, got '\(maximumConnections)'")
-    }
+    // Each refusal quotes the value as it was typed (`--fail-rate 2`: got '2', not '2.0').
+    let port =
+      try arguments.value(
+        "port", as: Int.self, where: (0...65_535).contains, expecting: "a port from 0 to 65535")
+      ?? 8787
+    let maximumConnections =
+      try arguments.value(
+        "max-connections", as: Int.self, where: (1...1_024).contains, expecting: "1 to 1024")
+      ?? 64
     var faults = FaultConfiguration()
     faults.latency = try Self.delay(arguments, "latency", fail)
     faults.jitter = try Self.delay(arguments, "jitter", fail)
-    faults.failRate = try arguments.value("fail-rate", as: Double.self) ?? 0
-    guard (0...1).contains(faults.failRate) else {
-      throw fail("--fail-rate expects a fraction from 0 to 1, got '\(faults.failRate)'")
-    }
+    faults.failRate =
+      try arguments.value(
+        "fail-rate", as: Double.self, where: (0...1).contains,
+        expecting: "a fraction from 0 to 1")
+      ?? 0
     faults.forcedStatus = try Self.forcedStatus(arguments, fail)
 
     let seed: UInt64
@@ -48,22 +53,25 @@ struct ServerOptions {
     }
     configuration = ServerConfiguration(
       port: UInt16(port), maximumConnections: maximumConnections, faults: faults, seed: seed)
-    token = arguments.value("token")
+    let token = arguments.value("token")
+    self.token = token
     isQuiet = arguments.flag("quiet")
-  }
 
-  /// One line saying what the server injects and requires, for standard error.
-  var summary: String {
-    let faults = configuration.faults
-    var parts = ["seed \(configuration.seed)"]
-    if faults.latency > .zero { parts.append("latency \(faults.latency)") }
-    if faults.jitter > .zero { parts.append("jitter up to \(faults.jitter)") }
-    if faults.failRate > 0 { parts.append("fail rate \(faults.failRate)") }
-    if let forced = faults.forcedStatus {
-      parts.append("status \(forced.status) on \(forced.pathPrefix)")
+    var parts = ["seed \(seed)"]
+    if faults.latency > .zero, let text = arguments.value("latency") {
+      parts.append("latency \(text)")
+    }
+    if faults.jitter > .zero, let text = arguments.value("jitter") {
+      parts.append("jitter up to \(text)")
+    }
+    if faults.failRate > 0, let text = arguments.value("fail-rate") {
+      parts.append("fail rate \(text)")
+    }
+    if let forced = faults.forcedStatus, let text = arguments.value("status") {
+      parts.append("status \(text) on \(forced.pathPrefix)")
     }
     parts.append(token == nil ? "no token required" : "token required on /3")
-    return parts.joined(separator: ", ")
+    summary = parts.joined(separator: ", ")
   }
 
   private static func delay(
@@ -80,12 +88,12 @@ struct ServerOptions {
     _ arguments: ParsedArguments, _ fail: (String) -> UsageError
   ) throws(UsageError) -> ForcedStatus? {
     let prefix = arguments.value("on")
-    guard let status = try arguments.value("status", as: Int.self) else {
+    let status = try arguments.value(
+      "status", as: Int.self, where: (400...599).contains,
+      expecting: "an error status from 400 to 599")
+    guard let status else {
       if prefix != nil { throw fail("--on needs --status: which status to answer there") }
       return nil
-    }
-    guard (400...599).contains(status) else {
-      throw fail("--status expects an error status from 400 to 599, got '\(status)'")
     }
     if let prefix, !prefix.hasPrefix("/") {
       throw fail("--on expects a path starting with '/', got '\(prefix)'")

@@ -118,6 +118,40 @@ struct FixtureHTTPServerRobustnessTests {
     #expect(afterwards.response.statusCode == 200)
   }
 
+  @Test func anAnswerWhoseClientHungUpDuringTheDelayIsLoggedAsNotSent() async throws {
+    // The client gives up (its own timeout) long before the 30-second delay ends: the log
+    // says at once that nobody got the 200, rather than `200 30000ms` later.
+    let log = AwaitableList<RequestLogEntry>()
+    let server = try FixtureHTTPServer(
+      configuration: ServerConfiguration(faults: FaultConfiguration(latency: .seconds(30))),
+      router: FixtureRouter(fixtures: .bundled), log: { log.append($0) })
+    defer { server.stop() }
+    do {
+      let client = try RawHTTPClient(port: server.port)
+      try client.get("/3/genre/movie/list")
+    }
+
+    try await log.wait("the hang-up to be logged") { !$0.isEmpty }
+    let entry = try #require(log.elements.first)
+    #expect(entry.status == 200)
+    #expect(entry.note == "not sent: the client hung up")
+    #expect(entry.elapsed < .seconds(30))
+    #expect(entry.line.hasPrefix("GET /3/genre/movie/list 200 "))
+    #expect(entry.line.hasSuffix("ms (not sent: the client hung up)"))
+  }
+
+  @Test func aPipelinedRequestDuringTheDelayIsNoHangUp() async throws {
+    let server = try TestHTTP.startServer(
+      ServerConfiguration(faults: FaultConfiguration(latency: .milliseconds(200))))
+    defer { server.stop() }
+    let client = try RawHTTPClient(port: server.port)
+    try client.get("/3/genre/movie/list")
+    try client.get("/3/movie/popular?page=2")
+
+    #expect(try client.readResponse().status == 200)
+    #expect(try client.readResponse().status == 200)
+  }
+
   @Test func aClientPastTheConnectionLimitIsServedWhenAnotherCloses() async throws {
     let server = try TestHTTP.startServer(ServerConfiguration(maximumConnections: 1))
     defer { server.stop() }

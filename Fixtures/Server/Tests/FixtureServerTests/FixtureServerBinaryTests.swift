@@ -99,6 +99,45 @@ struct FixtureServerBinaryTests {
     #expect(run.stdout.isEmpty)
   }
 
+  @Test(arguments: [
+    (["--fail-rate", "2"], "error: --fail-rate expects a fraction from 0 to 1, got '2'"),
+    (["--fail-rate", "1e3"], "error: --fail-rate expects a fraction from 0 to 1, got '1e3'"),
+    (["--port", "070000"], "error: --port expects a port from 0 to 65535, got '070000'"),
+    (["--port", "x"], "error: --port expects a port from 0 to 65535, got 'x'"),
+    (["--status", "0200"], "error: --status expects an error status from 400 to 599, got '0200'"),
+  ])
+  func aRefusedValueIsQuotedAsItWasTyped(arguments: [String], message: String) async throws {
+    let run = try await CommandRun.run("fixture-server", arguments)
+    #expect(run.status == 2)
+    #expect(run.stderrLines == [message, "usage: fixture-server [options]"])
+  }
+
+  @Test func theSummaryLineShowsEachValueAsItWasTyped() async throws {
+    let server = try await ServerProcess.start([
+      "--port", "0", "--seed", "3", "--latency", "1.50s", "--fail-rate", "0.50", "--quiet",
+    ])
+    defer { server.send(SIGKILL) }
+    server.send(SIGTERM)
+    #expect(await server.waitForExit().status == 0)
+    let lines = try server.standardError().split(separator: "\n").map(String.init)
+    #expect(
+      lines.first == "fixture-server: seed 3, latency 1.50s, fail rate 0.50, no token required")
+  }
+
+  @Test func theHelpStatesTheServersOwnExitStatuses() async throws {
+    let run = try await CommandRun.run("fixture-server", ["--help"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout.hasSuffix(
+        """
+        EXIT STATUS:
+          0  Stopped by SIGINT (Ctrl-C) or SIGTERM
+          1  Could not listen (a port in use), or stopped listening: stderr says why
+          2  Bad arguments: the usage line on stderr
+
+        """), "\(run.stdout)")
+  }
+
   @Test func aPortInUseExitsOneNamingIt() async throws {
     let holder = try TestHTTP.startServer()
     defer { holder.stop() }

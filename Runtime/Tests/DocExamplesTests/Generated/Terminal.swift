@@ -235,6 +235,16 @@ extension TerminalParsedArgumentsExamples {
   }
 }
 
+extension TerminalParsedArgumentsExamples {
+  /// Apps/Shared/Sources/Terminal/ParsedArguments.swift:120
+  func example2() async throws {
+    let rate = try parsed.value(
+      "fail-rate", as: Double.self, where: (0...1).contains, expecting: "a fraction from 0 to 1")
+    // error: --fail-rate expects a fraction from 0 to 1, got '2'
+    _ = (rate)
+  }
+}
+
 extension TerminalRawModeExamples {
   /// Apps/Shared/Sources/Terminal/RawMode.swift:23
   func example1() async throws {

@@ -16,6 +16,16 @@ struct ClientSocket {
     case idle
   }
 
+  /// What waiting out a response's delay ended with.
+  enum DelayEnd: Equatable {
+    /// The delay passed: send the response.
+    case elapsed
+    /// The server is stopping: send the response at once, and close.
+    case stopping
+    /// The client closed its side of the connection (or reset it): nobody reads a response.
+    case hungUp
+  }
+
   /// The descriptor, owned by this connection's thread.
   let descriptor: Int32
 
@@ -55,6 +65,48 @@ struct ClientSocket {
       if descriptors[1].revents != 0 { return .stopping }
       return .readable
     }
+  }
+
+  /// Waits `delay` before a response, cut short by a stop or by the client hanging up.
+  ///
+  /// A client that gives up waiting (its own timeout) closes the connection; the server
+  /// must not log the answer it then writes into the void as if it had been delivered. A
+  /// zero delay only looks. When the client sends its next request during the delay
+  /// (pipelining), its side is readable from then on and only a stop can cut the delay short.
+  ///
+  /// - Parameters:
+  ///   - delay: How long to wait.
+  ///   - stop: The server's stop notification.
+  /// - Returns: What ended the wait.
+  func wait(_ delay: Duration, stop: NotificationPipe) -> DelayEnd {
+    let deadline = ContinuousClock.now + delay
+    var watchesClient = true
+    // Bounded by the deadline: each pass returns or waits for what remains of it; the client
+    // is looked at in one pass at most once it has sent bytes.
+    while true {
+      var descriptors = [pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0)]
+      if watchesClient {
+        descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+      }
+      let ready = poll(
+        &descriptors, nfds_t(descriptors.count),
+        Milliseconds.roundedUp(deadline - ContinuousClock.now))
+      if ready < 0, errno == EINTR { continue }
+      if ready <= 0 { return .elapsed }
+      if descriptors[0].revents != 0 { return .stopping }
+      if hasHungUp() { return .hungUp }
+      watchesClient = false
+    }
+  }
+
+  /// Whether the client closed or reset its side: a read that would not block finds the
+  /// end of the stream or an error, rather than bytes (which it leaves unread) or nothing.
+  private func hasHungUp() -> Bool {
+    var byte: UInt8 = 0
+    let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+    if count == 0 { return true }
+    guard count < 0 else { return false }
+    return ![EAGAIN, EWOULDBLOCK, EINTR].contains(errno)
   }
 
   /// Reads what is available into `buffer`.

@@ -47,16 +47,20 @@ struct ConnectionHandler {
       decision.failureStatus.map { server.router.failureResponse(status: $0, for: request) }
       ?? server.router.response(for: request)
     // The delay waits on the stop signal, so a stop cuts it short; the response then says
-    // `Connection: close`.
-    let isStopping = server.stopSignal.isNotified(within: decision.delay)
-    let keepAlive = request.wantsKeepAlive && !isStopping
-    let isSent = socket.sendAll(
-      response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
+    // `Connection: close`. A client that hangs up meanwhile gets nothing, and the log says so.
+    let end = socket.wait(decision.delay, stop: server.stopSignal)
+    let keepAlive = request.wantsKeepAlive && end == .elapsed
+    let isSent =
+      end != .hungUp
+      && socket.sendAll(
+        response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
+    var notes = decision.failureStatus == nil ? [] : ["injected"]
+    if !isSent { notes.append("not sent: the client hung up") }
     server.log(
       RequestLogEntry(
         request: "\(request.method) \(request.target)", status: response.status,
         elapsed: ContinuousClock.now - start,
-        note: decision.failureStatus == nil ? nil : "injected"))
+        note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
     return isSent && keepAlive
   }
 
