@@ -16,7 +16,8 @@ public struct MoviesCommand: Command {
     "pages", valueName: "N", help: "Print the first N pages (1-500) and exit (scripted mode)",
     in: 1...500)
   /// `--json`.
-  static let json = Flag("json", help: "Print the movies as a JSON array (scripted mode)")
+  static let json = Flag(
+    "json", help: "Print the movies as one JSON object, with any page error (scripted mode)")
   /// `--language CODE`.
   static let language = OptionValue<String>(
     "language", valueName: "CODE", help: "The live API's language", default: "en-US")

@@ -8,16 +8,16 @@ import Terminal
 /// It sends `.nextPage`, waits on the store's states until that load settles (a page arrived
 /// or the load failed) and repeats until `pages` pages are loaded or the feature says the
 /// list is exhausted. Text lines are printed page by page as they arrive, so a pipe sees
-/// them at once; JSON is printed as one array at the end. When a page fails: the first,
-/// it throws ``CommandFailure/pageFailed(page:message:)`` having printed nothing; a later
-/// one, it prints what was loaded, says on stderr where it stopped, and throws
-/// ``ExitCode/partial``.
+/// them at once; JSON is printed as one ``MovieListJSON`` at the end. When a page fails: the
+/// first, it throws ``CommandFailure/pageFailed(page:message:)`` having printed nothing; a
+/// later one, it prints what was loaded (the JSON naming the failure in `next_page_error`),
+/// says on stderr where it stopped, and throws ``ExitCode/partial``.
 struct Scripted {
   /// How the movies are printed.
   enum Format {
     /// One ``MovieLine`` per movie; ANSI codes only when `useColor` is set.
     case text(useColor: Bool)
-    /// One JSON array of ``MovieJSON``.
+    /// One ``MovieListJSON``: the movies, and the failure that cut the list short.
     case json
   }
 
@@ -57,23 +57,21 @@ struct Scripted {
       printed += newMovies.map { MovieJSON($0, page: state.pagesLoaded) }
       if case .failed(let page, let message) = state.status {
         // Nothing to show is a failure (exit 1, stdout empty); pages before the one that
-        // failed are a partial answer (exit 3), printed whole, the gap named on stderr.
-        guard !printed.isEmpty else {
-          throw CommandFailure.pageFailed(page: page, message: message)
-        }
-        try printJSON(printed)
-        StandardError.writeLine(
-          "movies: stopped after page \(page - 1): "
-            + CommandFailure.pageFailed(page: page, message: message).userMessage)
+        // failed are a partial answer (exit 3), printed whole, the gap named on stderr and
+        // in the JSON.
+        let failure = CommandFailure.pageFailed(page: page, message: message)
+        guard !printed.isEmpty else { throw failure }
+        try printJSON(MovieListJSON(movies: printed, nextPageError: failure.userMessage))
+        StandardError.writeLine("movies: stopped after page \(page - 1): \(failure.userMessage)")
         throw ExitCode.partial
       }
     }
-    try printJSON(printed)
+    try printJSON(MovieListJSON(movies: printed, nextPageError: nil))
   }
 
-  /// Prints the JSON array when the format is JSON.
-  private func printJSON(_ movies: [MovieJSON]) throws {
+  /// Prints the list when the format is JSON.
+  private func printJSON(_ list: MovieListJSON) throws {
     guard case .json = format else { return }
-    try JSONOutput.write(movies)
+    try JSONOutput.write(list)
   }
 }

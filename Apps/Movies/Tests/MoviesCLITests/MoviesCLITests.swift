@@ -29,10 +29,12 @@ struct MoviesCLITests {
     #expect(!run.stderr.contains("\u{1B}"))
   }
 
-  @Test func printsAJSONArrayWhenJSONIsGiven() async throws {
+  @Test func printsAJSONObjectOfTheMoviesAndNoErrorWhenJSONIsGiven() async throws {
     let run = try await MoviesBinary.run(["--pages", "2", "--json"])
 
     #expect(run.status == 0)
+    let document = try Self.jsonDocument(run.stdout)
+    #expect(document["next_page_error"] is NSNull)
     let movies = try Self.jsonMovies(run.stdout)
     try #require(movies.count == 40)
     for movie in movies {
@@ -159,9 +161,17 @@ struct MoviesCLITests {
         == "error: no TMDB credential: set TMDB_API_KEY to a v3 API key or a read access token")
   }
 
-  /// The movies of a `--json` run: an array of objects.
-  static func jsonMovies(_ text: String) throws -> [[String: Any]] {
+  /// The object a `--json` run prints: its keys are `movies` and `next_page_error`.
+  static func jsonDocument(_ text: String) throws -> [String: Any] {
     let json = try JSONSerialization.jsonObject(with: Data(text.utf8))
-    return try #require(json as? [[String: Any]], "expected a JSON array of objects:\n\(text)")
+    let document = try #require(json as? [String: Any], "expected a JSON object:\n\(text)")
+    #expect(Set(document.keys) == ["movies", "next_page_error"])
+    return document
+  }
+
+  /// The movies of a `--json` run: its `movies` array of objects.
+  static func jsonMovies(_ text: String) throws -> [[String: Any]] {
+    let movies = try jsonDocument(text)["movies"]
+    return try #require(movies as? [[String: Any]], "expected an array of objects:\n\(text)")
   }
 }

@@ -99,4 +99,23 @@ struct MoviesLiveSourceTests {
     #expect(run.stderrLines.first?.contains("HTTP 500") == true)
     #expect(server.requestHeads.count == 5)
   }
+
+  @Test func theJSONMarksTheFailedPageWhenALaterPageFails() async throws {
+    let server = try LoopbackHTTPServer([Self.onePage, Self.internalError], maxConnections: 5)
+    defer { server.stop() }
+
+    let run = try await MoviesBinary.run(
+      ["--pages", "2", "--json", "--api-base", server.baseURL],
+      environment: ["TMDB_API_KEY": Self.token])
+
+    // The same partial answer as in text: exit 3, the movies loaded, the gap on stderr, and
+    // in the JSON where it is.
+    #expect(run.status == 3)
+    let document = try MoviesCLITests.jsonDocument(run.stdout)
+    let movies = try MoviesCLITests.jsonMovies(run.stdout)
+    #expect(movies.map { $0["title"] as? String } == ["Loopback"])
+    let error = try #require(document["next_page_error"] as? String, "\(run.stdout)")
+    #expect(error.hasPrefix("failed to load page 2: TMDB failed on its side (HTTP 500)"))
+    #expect(run.stderrLines == ["movies: stopped after page 1: \(error)"])
+  }
 }

@@ -30,12 +30,16 @@ struct QueryOutput: Encodable {
   @JSONNullable var message: String?
   /// TMDB's count of matches, for live results.
   @JSONNullable var totalResults: Int?
+  /// Why the page after the results listed failed, cutting them short of `--limit` (exit
+  /// status 3), or `nil`: the mark of a partial answer where it is, as `movies --json` has it.
+  @JSONNullable var nextPageError: String?
   /// The movies, at most `--limit` of them.
   var results: [Result]
 
   enum CodingKeys: String, CodingKey {
     case query, status, offline, message, results
     case totalResults = "total_results"
+    case nextPageError = "next_page_error"
   }
 
   init(query: String, state: Search.State, limit: Int?) {
@@ -56,6 +60,7 @@ struct QueryOutput: Encodable {
     case .results(let live):
       status = "results"
       totalResults = live.totalResults
+      if case .failed(let error) = live.more { nextPageError = error }
     case .offline(let offlineResults):
       status = "offline"
       offline = true

@@ -8,7 +8,8 @@
 /// - 3: a partial answer: it was printed, but part of it is missing (a page, a forecast, the
 ///   rest of a result list) or comes from the bundled fixtures because the live source could
 ///   not answer. A line on standard error, starting with the app's name, says what and why,
-///   and the JSON marks it where it is (`"offline": true`, a `forecast_error`).
+///   and the JSON marks it where it is (`"offline": true`, a `next_page_error`, a
+///   `forecast_error`).
 /// - 130: interrupted with Control-C; 143 on SIGTERM.
 ///
 /// Throw one from the body of ``CLI/run(_:)`` to exit with it quietly (after printing

@@ -188,6 +188,44 @@ struct EndToEndTests {
     #expect(answered.stderr.isEmpty, "\(answered.stderr)")
   }
 
+  @Test(arguments: [false, true])
+  func aLaterPageThatFailsIsAPartialAnswerInEveryAppAndFormat(json: Bool) async throws {
+    // With seed 472 and a fail rate of 0.5, the first request passes and the next seven fail:
+    // page 1 loads, page 2 fails on its first try and on each of its three retries.
+    let faults = ["--fail-rate", "0.5", "--seed", "472"]
+    let format = json ? ["--json"] : []
+    let movies = try await withServer(faults) { base in
+      try await CommandRun.run(
+        "movies", ["--pages", "2", "--source", "live", "--api-base", base] + format,
+        environment: self.live)
+    }
+    let search = try await withServer(faults) { base in
+      try await CommandRun.run(
+        "movie-search", ["star", "--limit", "25", "--source", "live", "--api-base", base] + format,
+        environment: self.live)
+    }
+
+    #expect(movies.status == 3, "\(movies.stderr)")
+    #expect(movies.stderr.hasPrefix("movies: stopped after page 1: failed to load page 2: "))
+    #expect(search.status == 3, "\(search.stderr)")
+    #expect(search.stderr.hasPrefix("movie-search: could not load more results: "))
+    guard json else {
+      #expect(movies.stdoutLines.count == 20)
+      #expect(search.stdoutLines.count == 20)
+      return
+    }
+    // The JSON marks the gap where it is, with one key in both apps.
+    let list = try #require(
+      try JSONSerialization.jsonObject(with: Data(movies.stdout.utf8)) as? [String: Any])
+    #expect((list["movies"] as? [Any])?.count == 20)
+    #expect((list["next_page_error"] as? String)?.contains("HTTP 500") == true, "\(list)")
+    let answer = try #require(
+      try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
+    #expect((answer["results"] as? [Any])?.count == 20)
+    #expect(answer["status"] as? String == "results")
+    #expect((answer["next_page_error"] as? String)?.contains("HTTP 500") == true, "\(answer)")
+  }
+
   @Test func pipedQueriesThatPartlyFailArePartialAndAllFailedIsAFailure() async throws {
     // TMDB refuses every search (401 is not a reason to fall back); a one-letter query is
     // answered with the hint without asking it.
