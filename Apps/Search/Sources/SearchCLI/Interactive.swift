@@ -23,19 +23,21 @@ struct Interactive {
     let store = setup.makeStore()
     defer { store.cancel() }
     var text = ""
-    var viewport = Viewport(rows: terminal.windowSize.rows)
+    var viewport = Viewport(
+      rows: terminal.windowSize.rows, columns: terminal.windowSize.columns)
     var state = store.state
     let useColor = terminal.supportsColor
     let ending = try await InteractiveLoop.run(
       states: store.states, terminal: terminal, alternateScreen: true,
       react: { input in
-        let room = SearchScreen(useColor: useColor, rows: viewport.rows).room
+        let room = viewport.screen(useColor: useColor).room
         switch input {
         case .state(let next):
           viewport.follow(from: state, to: next)
           state = next
         case .resized(let size):
           viewport.rows = size.rows
+          viewport.columns = size.columns
         case .key(let key):
           switch key {
           case .character(let character):
@@ -64,12 +66,12 @@ struct Interactive {
             break
           }
         }
-        let fitted = SearchScreen(useColor: useColor, rows: viewport.rows).room
+        let fitted = viewport.screen(useColor: useColor).room
         viewport.offset = viewport.shown(count: state.movies.count, room: fitted)
         return .redraw
       },
       frame: { size in
-        SearchScreen(useColor: useColor, rows: size.rows)
+        SearchScreen(useColor: useColor, rows: size.rows, columns: size.columns)
           .frame(for: state, offset: viewport.offset)
       })
     if ending == .interrupted { throw ExitCode.interrupted }
@@ -82,6 +84,13 @@ struct Viewport {
   var offset = 0
   /// The window's height, which decides how many results fit.
   var rows = WindowSize.fallback.rows
+  /// The window's width, which decides how much of the query shows.
+  var columns = WindowSize.fallback.columns
+
+  /// The screen drawn in this window.
+  func screen(useColor: Bool) -> SearchScreen {
+    SearchScreen(useColor: useColor, rows: rows, columns: columns)
+  }
 
   /// Keeps the offset for the same results; back to the top for new ones; and when a page
   /// arrives, scrolls to its first movie.

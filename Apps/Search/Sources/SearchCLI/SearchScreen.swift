@@ -7,6 +7,13 @@ struct SearchScreen {
   let useColor: Bool
   /// The terminal's height: results beyond it are left out.
   let rows: Int
+  /// The terminal's width: a query wider than the window shows its end.
+  let columns: Int
+
+  /// What the query line starts with.
+  static let prompt = "search: "
+  /// What stands at the left of the query line for the start of a query too wide to show.
+  static let hiddenMark = "…"
 
   /// How many result lines fit: the terminal less the query, status, scroll and key lines.
   var room: Int {
@@ -15,8 +22,7 @@ struct SearchScreen {
 
   /// The screen for `state`, its results shown from the `offset`th movie.
   func frame(for state: Search.State, offset: Int) -> [String] {
-    let cursor = Style.reverse.apply(to: " ", useColor: useColor)
-    var lines = [style("search: ", .bold) + state.text + (useColor ? cursor : "_")]
+    var lines = [queryLine(state.text)]
     lines.append(status(of: state))
     let offline = if case .offline = state.status { true } else { false }
     let movies = state.movies
@@ -36,6 +42,21 @@ struct SearchScreen {
     }
     lines.append(style("↵/↓ more · ↑ back · ^U clear · ^R retry · esc quit", .dim))
     return lines
+  }
+
+  /// The prompt, the query and the cursor after it, always within ``columns``.
+  ///
+  /// The cursor is where typing goes, the end of the query, so that end must show: a query
+  /// wider than the window scrolls left, its hidden start marked with ``hiddenMark``.
+  /// Widths count `Character`s, as ``ScreenRenderer`` does.
+  func queryLine(_ text: String) -> String {
+    let cursor = useColor ? Style.reverse.apply(to: " ", useColor: true) : "_"
+    // What the query may take: the window less the prompt and the cursor's column.
+    let room = max(columns - Self.prompt.count - 1, 0)
+    let shown =
+      text.count <= room
+      ? text : Self.hiddenMark + String(text.suffix(max(room - Self.hiddenMark.count, 0)))
+    return style(Self.prompt, .bold) + String(shown.prefix(room)) + cursor
   }
 
   /// The status line: typing, searching, how many results, offline, or an error.

@@ -23,7 +23,7 @@ struct SearchScreenTests {
 
   @Test func scrollingDownStopsAtTheLastFullScreen() {
     // 24 rows: 19 results fit (query, status, two markers and the keys take five).
-    let screen = SearchScreen(useColor: false, rows: 24)
+    let screen = SearchScreen(useColor: false, rows: 24, columns: 80)
     let state = results(31)
     var viewport = Viewport(rows: 24)
     let scrolled = viewport.scrollDown(in: state, room: screen.room)
@@ -41,7 +41,7 @@ struct SearchScreenTests {
   }
 
   @Test func anOffsetPastTheEndShowsTheLastFullScreen() {
-    let screen = SearchScreen(useColor: false, rows: 24)
+    let screen = SearchScreen(useColor: false, rows: 24, columns: 80)
     let state = results(21)
     // A page of two arrived and the viewport followed to its first movie, offset 19.
     let frame = screen.frame(for: state, offset: 19)
@@ -51,7 +51,7 @@ struct SearchScreenTests {
   }
 
   @Test func theOfflineStatusLeadsWithTheCountSoANarrowWindowKeepsIt() {
-    let screen = SearchScreen(useColor: false, rows: 24)
+    let screen = SearchScreen(useColor: false, rows: 24, columns: 80)
     let state = Search.State(
       text: "star",
       status: .offline(
@@ -64,5 +64,40 @@ struct SearchScreenTests {
     let drawn = renderer.render([status])
     #expect(status.hasPrefix("offline · 2 local matches (^R retry) · could"))
     #expect(drawn.contains("offline · 2 local matches (^R retry)"))
+  }
+
+  @Test func aQueryThatFitsShowsWholeWithTheCursorAfterIt() {
+    let screen = SearchScreen(useColor: false, rows: 24, columns: 30)
+    #expect(screen.queryLine("star wars") == "search: star wars_")
+    // Exactly as wide as the window: nothing hidden.
+    #expect(screen.queryLine("star wars: a new hope") == "search: star wars: a new hope_")
+  }
+
+  @Test func aQueryWiderThanTheWindowShowsItsEndMarkedAndTheCursor() {
+    // 30 columns: the prompt takes 8, the cursor 1, so 21 are left for the query.
+    let screen = SearchScreen(useColor: false, rows: 24, columns: 30)
+    let query = "the good the bad and the ugly"
+    let line = screen.queryLine(query)
+    #expect(line == "search: …the bad and the ugly_")
+    #expect(line.count == 30)
+    var renderer = ScreenRenderer(isTTY: true, width: 30) { _ in }
+    let drawn = renderer.render(screen.frame(for: Search.State(text: query), offset: 0))
+    // The renderer cuts nothing of it: the end of the query and the cursor are on screen.
+    #expect(drawn.contains("search: …the bad and the ugly_"))
+  }
+
+  @Test func theQueryLineKeepsItsEndAndTheCursorInEveryWidthInColour() {
+    let query = String(repeating: "ab", count: 80) + "z"
+    let cursor = Style.reverse.apply(to: " ", useColor: true)
+    for columns in [12, 40, 80, 120] {
+      let line = SearchScreen(useColor: true, rows: 24, columns: columns).queryLine(query)
+      var renderer = ScreenRenderer(isTTY: true, width: columns) { _ in }
+      let drawn = renderer.render([line])
+      // The query's last letter and the cursor (a reverse-video space) end the line, and the
+      // renderer, cutting at the window's width, keeps them.
+      #expect(line.hasSuffix("z" + cursor), "\(columns) columns: \(line.debugDescription)")
+      #expect(line.contains("…"), "\(columns) columns")
+      #expect(drawn.contains("z" + cursor), "\(columns) columns: \(drawn.debugDescription)")
+    }
   }
 }
