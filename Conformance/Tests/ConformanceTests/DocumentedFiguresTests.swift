@@ -64,6 +64,31 @@ struct DocumentedFiguresTests {
     }
   }
 
+  /// The first Mermaid block of the page at `path`, without its fences.
+  private static func diagram(in path: String) throws -> [String] {
+    let text = try document(path)
+    let start = try #require(text.range(of: "```mermaid\n"), "\(path) has no diagram")
+    let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+    return text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+  }
+
+  @Test func eachAppsPageDrawsWhatDiagramPrints() async throws {
+    // movies.md shows the whole diagram, after its `%% movies` comment line.
+    let movies = try await CommandRun.run("conformance", ["--app", "movies", "--diagram"])
+    #expect(movies.status == 0, "\(movies.stderr)")
+    let printed = movies.stdoutLines.filter { !$0.isEmpty }
+    #expect(printed.first == "%% movies")
+    #expect(
+      try Self.diagram(in: "docs/apps/movies.md") == Array(printed.dropFirst()),
+      "docs/apps/movies.md's diagram is not what conformance --app movies --diagram prints")
+    // search.md leaves out the moves that keep the phase: every row it draws is printed.
+    let search = try await CommandRun.run("conformance", ["--app", "movie-search", "--diagram"])
+    let rows = Set(search.stdoutLines)
+    for row in try Self.diagram(in: "docs/apps/search.md") {
+      #expect(rows.contains(row), "docs/apps/search.md draws \(row), which --diagram does not")
+    }
+  }
+
   @Test func theBadFilesRecordingsPageListsAreWhatReplayPrints() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bad-files-\(UUID().uuidString)")
