@@ -22,6 +22,13 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case noSuchFile(String)
   /// The user may not read (or, opening read-write, write) the file at the path.
   case permissionDenied(String)
+  /// The user may not look in the folder, named second, that holds (or would hold) the file
+  /// at the path: whether the file is there cannot even be told, so it is neither an empty
+  /// plan nor a new database.
+  case unreadableFolder(String, folder: String)
+  /// There is no file at the path, and the folder meant to hold it, named second, is not
+  /// writable, so no database can be created there.
+  case cannotCreate(String, folder: String)
   /// The store at the path was opened read-only, so it cannot change the plan.
   case readOnly(String)
   /// The database at the path can be read but not written, for the reason given: opening it
@@ -35,6 +42,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case sqlite(String, Int32, String)
   /// The folder at the path, meant to hold a new database, could not be created.
   case cannotCreateDirectory(String)
+  /// The connection to the database at the path was closed (``SQLiteTrailStore/close()``):
+  /// a call that comes after the process closed its database, on its way out.
+  case closed(String)
 
   /// One line saying what went wrong and what to do, for a CLI's stderr or an alert.
   public var userMessage: String {
@@ -55,6 +65,12 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
       "\(path) does not exist, and opening read-only never creates it"
     case .permissionDenied(let path):
       "permission denied for \(path); check the permissions of the file and its folder"
+    case .unreadableFolder(let path, let folder):
+      "cannot look in the folder \(folder) (permission denied), so \(path) cannot be read; "
+        + "check the permissions of the folder"
+    case .cannotCreate(let path, let folder):
+      "cannot create the database \(path): its folder \(folder) is not writable; make the "
+        + "folder writable, or use another database file"
     case .readOnly(let path):
       "\(path) is open read-only, so the plan cannot be changed; open it read-write to edit"
     case .notWritable(let path, .file):
@@ -71,11 +87,27 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
       "the database \(path) failed: \(message) (SQLite error \(code))"
     case .cannotCreateDirectory(let path):
       "cannot create the folder \(path) for the database; check its permissions"
+    case .closed(let path):
+      "the database \(path) was closed before this call; open it again to use it"
     }
   }
 
   /// The same line as ``userMessage``.
   public var description: String { userMessage }
+
+  /// Whether only writing is impossible: the same file opens read-only
+  /// (``SQLiteTrailStore/Access/readOnly``), to browse the plan it holds, or none yet.
+  ///
+  /// True for ``notWritable(_:_:)`` and ``cannotCreate(_:folder:)``.
+  public var allowsReading: Bool {
+    switch self {
+    case .notWritable, .cannotCreate: true
+    case .notADatabase, .corrupt, .newerSchema, .foreignDatabase, .isADirectory, .noSuchFile,
+      .permissionDenied, .unreadableFolder, .readOnly, .busy, .sqlite, .cannotCreateDirectory,
+      .closed:
+      false
+    }
+  }
 }
 
 extension PersistenceError {

@@ -40,6 +40,9 @@ import TrailsModel
 ///
 /// The connection sits in a `Mutex`, so the store is `Sendable`; calls block their thread
 /// while SQLite works, or while another connection holds the lock (at most the busy timeout).
+/// ``close()`` closes it at a moment of the caller's choosing (else it closes when the store
+/// is released): the last connection to close folds the `-wal` file back into the database
+/// and removes it, so a process should close before it exits.
 ///
 /// ```swift
 /// let store = try SQLiteTrailStore(path: SQLiteTrailStore.defaultPath())
@@ -63,8 +66,8 @@ public final class SQLiteTrailStore: Sendable {
   public let path: String
   /// Whether this store may write.
   public let access: Access
-  /// The one connection, used by one call at a time.
-  private let connection: Mutex<Connection>
+  /// The one connection, used by one call at a time; `nil` once closed.
+  private let connection: Mutex<Connection?>
 
   /// Opens and checks the database at `path`; read-write, also creates and migrates it.
   ///
@@ -91,10 +94,10 @@ public final class SQLiteTrailStore: Sendable {
   /// Reads in one transaction, so a write by another connection is seen whole or not at all.
   ///
   /// - Returns: The plan as it was last written, and the revision that wrote it.
-  /// - Throws: ``PersistenceError`` when reading fails or a stored value is malformed.
+  /// - Throws: ``PersistenceError`` when reading fails or a stored value is malformed;
+  ///   ``PersistenceError/closed(_:)`` after ``close()``.
   public func load() throws(PersistenceError) -> StoredPlan? {
-    try connection.withLock {
-      (connection: inout sending Connection) throws(PersistenceError) -> StoredPlan? in
+    try withConnection { (connection: inout Connection) throws(PersistenceError) -> StoredPlan? in
       // data_version before the rows: a commit in between makes the next revision() re-read.
       let dataVersion = try connection.dataVersion()
       let stored = try PlanRecords.load(from: connection.database)
@@ -116,13 +119,14 @@ public final class SQLiteTrailStore: Sendable {
   /// - Returns: What was stored, with its new revision, and the change's output.
   /// - Throws: ``PersistenceError/readOnly(_:)`` for a read-only store,
   ///   ``PersistenceError/busy(_:timeoutMilliseconds:)`` when another connection held the
-  ///   lock for longer than the busy timeout, or another ``PersistenceError``.
+  ///   lock for longer than the busy timeout, ``PersistenceError/closed(_:)`` after
+  ///   ``close()``, or another ``PersistenceError``.
   public func update<Output: Sendable>(
     _ change: @Sendable (Plan?) -> (plan: Plan, output: Output)
   ) throws(PersistenceError) -> (stored: StoredPlan, output: Output) {
     guard access == .readWrite else { throw .readOnly(path) }
-    return try connection.withLock {
-      (connection: inout sending Connection) throws(PersistenceError) -> (StoredPlan, Output) in
+    return try withConnection {
+      (connection: inout Connection) throws(PersistenceError) -> (StoredPlan, Output) in
       let (stored, output, dataVersion) = try PlanRecords.update(connection.database, change)
       connection.seen = (dataVersion, stored.revision)
       return (stored, output)
@@ -147,9 +151,10 @@ public final class SQLiteTrailStore: Sendable {
   /// revision seen then is returned without reading the plan's row.
   ///
   /// - Returns: The revision.
-  /// - Throws: ``PersistenceError`` when reading fails.
+  /// - Throws: ``PersistenceError`` when reading fails; ``PersistenceError/closed(_:)`` after
+  ///   ``close()``.
   public func revision() throws(PersistenceError) -> Int {
-    try connection.withLock { (connection: inout sending Connection) throws(PersistenceError) in
+    try withConnection { (connection: inout Connection) throws(PersistenceError) -> Int in
       let dataVersion = try connection.dataVersion()
       if let seen = connection.seen, seen.dataVersion == dataVersion { return seen.revision }
       let revision = try PlanRecords.revision(of: connection.database)
@@ -168,6 +173,34 @@ public final class SQLiteTrailStore: Sendable {
   package func withDatabase<Result: Sendable>(
     _ body: (Database) throws -> Result
   ) throws -> Result {
-    try connection.withLock { connection in try body(connection.database) }
+    try connection.withLock { connection in
+      guard let connection else { throw PersistenceError.closed(path) }
+      return try body(connection.database)
+    }
+  }
+
+  /// Closes the connection now, after the call that holds it (if any) returns.
+  ///
+  /// When it is the last connection to the file, SQLite copies the `-wal` file's commits
+  /// into the database and removes the `-wal` and `-shm` files, so the database is one file
+  /// again, safe to copy. Every later call throws ``PersistenceError/closed(_:)``; closing
+  /// again does nothing.
+  public func close() {
+    // Nothing else holds the connection: dropping it finalizes its compiled statement, then
+    // releases the database, whose deinit closes it (a connection with a statement left
+    // would stay open until that statement went).
+    connection.withLock { $0 = nil }
+  }
+
+  /// Runs `body` with the open connection, holding the lock.
+  private func withConnection<Result: Sendable>(
+    _ body: (inout Connection) throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    try connection.withLock {
+      (connection: inout sending Connection?) throws(PersistenceError) -> Result in
+      guard var open = connection else { throw .closed(path) }
+      defer { connection = open }
+      return try body(&open)
+    }
   }
 }

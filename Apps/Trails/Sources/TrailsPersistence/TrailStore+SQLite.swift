@@ -1,8 +1,8 @@
-import Foundation
 import TrailsModel
 
 extension TrailStore {
-  /// The store backed by the SQLite database at `path`, opened (and checked) now.
+  /// The store backed by the SQLite database at `path`, opened (and checked) now: the
+  /// ``TrailDatabase/store`` of a database that is closed when the store is released.
   ///
   /// Opening first surfaces a bad file at launch, with one line for the user, before the
   /// feature starts; the returned closures then run their calls one at a time on a thread of
@@ -15,6 +15,9 @@ extension TrailStore {
   /// returns `nil` and `revision` 0, and nothing (no file, no folder) is created; the first
   /// call that finds the file opens it. `update` always throws
   /// ``PersistenceError/readOnly(_:)``.
+  ///
+  /// A process that must leave the database as one file when it exits (no `-wal` beside it)
+  /// opens a ``TrailDatabase`` instead, and closes it.
   ///
   /// ```swift
   /// let store = try TrailStore.sqlite(path: SQLiteTrailStore.defaultPath())
@@ -32,18 +35,6 @@ extension TrailStore {
     path: String = SQLiteTrailStore.defaultPath(),
     access: SQLiteTrailStore.Access = .readWrite
   ) throws(PersistenceError) -> TrailStore {
-    let queue = DatabaseQueue(path: path)
-    if access == .readOnly, !FileManager.default.fileExists(atPath: path) {
-      let later = ReadOnlyStoreToBe(path: path)
-      return TrailStore(
-        load: { try await queue.run { try later.store()?.load() } },
-        update: { _ in throw PersistenceError.readOnly(path) },
-        revision: { try await queue.run { try later.store()?.revision() ?? 0 } })
-    }
-    let store = try SQLiteTrailStore(path: path, access: access)
-    return TrailStore(
-      load: { try await queue.run { try store.load() } },
-      update: { change in try await queue.run { try store.update(change) } },
-      revision: { try await queue.run { try store.revision() } })
+    try TrailDatabase(path: path, access: access).store
   }
 }

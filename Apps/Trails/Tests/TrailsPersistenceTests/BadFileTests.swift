@@ -22,6 +22,53 @@ struct BadFileTests {
     #expect(try folder.contents() == ["notes.sqlite"])
   }
 
+  @Test func aFileThatIsNotADatabaseIsSaidToBeSoAlsoWhenItCannotBeWritten() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("passwd")
+    let original = Data("root:x:0:0:root:/root:/bin/bash\n".utf8)
+    try original.write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+
+    // What the file is comes before whether it may be written (root may write it anyway).
+    #expect(throws: PersistenceError.notADatabase(path)) { try SQLiteTrailStore(path: path) }
+    #expect(throws: PersistenceError.notADatabase(path)) {
+      try SQLiteTrailStore(path: path, access: .readOnly)
+    }
+    #expect(try folder.bytes("passwd") == original)
+    #expect(try folder.contents() == ["passwd"])
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root may look in and write any folder"))
+  func aFolderTheUserCannotLookInOrWriteIsSaidToBeSo() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let files = FileManager.default
+    let closed = folder.path("closed")
+    let readOnly = folder.path("read-only")
+    try files.createDirectory(atPath: closed, withIntermediateDirectories: false)
+    try files.createDirectory(atPath: readOnly, withIntermediateDirectories: false)
+    try files.setAttributes([.posixPermissions: 0o000], ofItemAtPath: closed)
+    try files.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly)
+    defer {
+      for path in [closed, readOnly] {
+        try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+      }
+    }
+
+    let hidden = closed + "/trails.sqlite"
+    for access in [SQLiteTrailStore.Access.readWrite, .readOnly] {
+      #expect(throws: PersistenceError.unreadableFolder(hidden, folder: closed)) {
+        try TrailDatabase(path: hidden, access: access)
+      }
+    }
+    let new = readOnly + "/trails.sqlite"
+    #expect(throws: PersistenceError.cannotCreate(new, folder: readOnly)) {
+      try TrailDatabase(path: new)
+    }
+    #expect(try files.contentsOfDirectory(atPath: readOnly) == [])
+  }
+
   @Test func anotherProgramsDatabaseWithoutAnIDIsForeignAndLeftByteForByte() throws {
     for extraSQL in ["", "PRAGMA user_version = 5;"] {
       let folder = try TemporaryDirectory()

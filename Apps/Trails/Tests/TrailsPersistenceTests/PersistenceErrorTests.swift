@@ -10,7 +10,8 @@ struct PersistenceErrorTests {
     .isADirectory(path), .noSuchFile(path), .permissionDenied(path), .readOnly(path),
     .notWritable(path, .file), .notWritable(path, .folder("/tmp")),
     .busy(path, timeoutMilliseconds: 5_000), .sqlite(path, 14, "unable to open database file"),
-    .cannotCreateDirectory("/tmp/x"),
+    .cannotCreateDirectory("/tmp/x"), .unreadableFolder(path, folder: "/tmp"),
+    .cannotCreate(path, folder: "/tmp"), .closed(path),
   ]
 
   @Test(arguments: all) func eachErrorIsOneLineNamingTheFile(error: PersistenceError) {
@@ -31,5 +32,22 @@ struct PersistenceErrorTests {
     #expect(
       PersistenceError.isADirectory(Self.path).userMessage.hasPrefix(
         "/tmp/x.sqlite is a directory, not a database file"))
+    #expect(
+      PersistenceError.unreadableFolder(Self.path, folder: "/tmp").userMessage
+        == "cannot look in the folder /tmp (permission denied), so /tmp/x.sqlite cannot be read; "
+        + "check the permissions of the folder")
+    #expect(
+      PersistenceError.cannotCreate(Self.path, folder: "/tmp").userMessage
+        == "cannot create the database /tmp/x.sqlite: its folder /tmp is not writable; make the "
+        + "folder writable, or use another database file")
+  }
+
+  @Test func onlyAFileThatCannotBeWrittenOrCreatedMayStillBeRead() {
+    let readable = Self.all.filter(\.allowsReading)
+    #expect(
+      readable == [
+        .notWritable(Self.path, .file), .notWritable(Self.path, .folder("/tmp")),
+        .cannotCreate(Self.path, folder: "/tmp"),
+      ])
   }
 }

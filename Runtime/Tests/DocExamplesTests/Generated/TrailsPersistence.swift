@@ -6,7 +6,7 @@ import TrailsModel
 @testable import TrailsPersistence
 
 extension TrailsPersistenceSQLiteTrailStoreExamples {
-  /// Apps/Trails/Sources/TrailsPersistence/SQLiteTrailStore.swift:44
+  /// Apps/Trails/Sources/TrailsPersistence/SQLiteTrailStore.swift:47
   func example1() async throws {
     let store = try SQLiteTrailStore(path: SQLiteTrailStore.defaultPath())
     let stored = try store.update { plan in
@@ -19,8 +19,21 @@ extension TrailsPersistenceSQLiteTrailStoreExamples {
   }
 }
 
+/// The names Apps/Trails/Sources/TrailsPersistence/TrailDatabase.swift's examples use (none).
+struct TrailsPersistenceTrailDatabaseExamples {}
+
+extension TrailsPersistenceTrailDatabaseExamples {
+  /// Apps/Trails/Sources/TrailsPersistence/TrailDatabase.swift:20
+  func example1() async throws {
+    let database = try TrailDatabase(path: SQLiteTrailStore.defaultPath())
+    let stored = try await database.store.load()
+    await database.close()  // no -wal left, unless another process has the file open
+    _ = (database, stored)
+  }
+}
+
 extension TrailsPersistenceTrailStoreSQLiteExamples {
-  /// Apps/Trails/Sources/TrailsPersistence/TrailStore+SQLite.swift:19
+  /// Apps/Trails/Sources/TrailsPersistence/TrailStore+SQLite.swift:22
   func example1() async throws {
     let store = try TrailStore.sqlite(path: SQLiteTrailStore.defaultPath())
     let viewer = try TrailStore.sqlite(path: path, access: .readOnly)

@@ -32,4 +32,24 @@ package final class DatabaseQueue: Sendable {
       queue.async { continuation.resume(with: Result { try work() }) }
     }
   }
+
+  /// Runs `work` on the queue, after the calls before it, blocking the caller until it has
+  /// run or `patience` has passed: for code that cannot await (a hook as the process exits).
+  ///
+  /// Never call it on the queue itself: it would wait for itself.
+  ///
+  /// - Parameters:
+  ///   - patience: How long to wait.
+  ///   - work: The call.
+  /// - Returns: Whether `work` ran within `patience` (if not, it still runs, later).
+  func runAndWait(atMost patience: Duration, _ work: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    queue.async {
+      work()
+      done.signal()
+    }
+    let (seconds, attoseconds) = patience.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    return done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+  }
 }

@@ -17,7 +17,15 @@ enum Opener {
   static func open(
     path: String, access: SQLiteTrailStore.Access
   ) throws(PersistenceError) -> Database {
-    let exists = try checkFile(at: path, access: access)
+    let exists: Bool
+    do {
+      exists = try checkFile(at: path, access: access)
+    } catch .notWritable(let path, let reason) {
+      // What the file is comes first, as a read-only open finds it: a file that is not a
+      // trails database is refused as such, whether or not the user may write it.
+      _ = try open(path: path, access: .readOnly)
+      throw .notWritable(path, reason)
+    }
     let mode: Database.Mode
     switch access {
     case .readOnly: mode = readOnlyMode(of: path)
@@ -51,20 +59,30 @@ enum Opener {
     return database
   }
 
-  /// Refuses a directory, a file the user may not read, or (read-only) a missing file, before
-  /// SQLite touches anything; read-write, also a file SQLite could not write (the file, or
-  /// its folder, not writable), with the reason.
+  /// Refuses a directory, a file the user may not read, a folder the user may not look in,
+  /// or (read-only) a missing file, before SQLite touches anything; read-write, also a file
+  /// SQLite could not write (the file, or its folder, not writable) or a new one it could not
+  /// create (its folder not writable), with the reason.
   ///
   /// - Returns: Whether the file exists.
   private static func checkFile(
     at path: String, access: SQLiteTrailStore.Access
   ) throws(PersistenceError) -> Bool {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    switch try entry(at: path) {
+    case .missing:
       if access == .readOnly { throw .noSuchFile(path) }
+      // A folder that exists must take the new file (and its -wal and -shm); a missing one
+      // is created, or fails with its own line.
+      let folder = folder(of: path)
+      if case .directory = try entry(at: folder), !userMay(W_OK, folder) {
+        throw .cannotCreate(path, folder: folder)
+      }
       return false
+    case .directory:
+      throw .isADirectory(path)
+    case .file:
+      break
     }
-    if isDirectory.boolValue { throw .isADirectory(path) }
     guard userMay(R_OK, path) else { throw .permissionDenied(path) }
     guard access == .readWrite else { return true }
     guard userMay(W_OK, path) else { throw .notWritable(path, .file) }
@@ -72,6 +90,45 @@ enum Opener {
     let folder = folder(of: path)
     guard userMay(W_OK, folder) else { throw .notWritable(path, .folder(folder)) }
     return true
+  }
+
+  /// What is at a path, as `stat(2)` finds it.
+  enum Entry: Equatable {
+    /// Nothing: no such file, or a part of the path is not a folder.
+    case missing
+    /// A folder.
+    case directory
+    /// Anything else (a file, a device); also what `stat` could not tell for a reason other
+    /// than permissions, left for SQLite to report.
+    case file
+  }
+
+  /// What is at `path`; a folder on the way that the user may not look in is an error, not
+  /// a missing file.
+  ///
+  /// - Throws: ``PersistenceError/unreadableFolder(_:folder:)`` naming that folder.
+  static func entry(at path: String) throws(PersistenceError) -> Entry {
+    var info = stat()
+    guard stat(path, &info) != 0 else {
+      return info.st_mode & S_IFMT == S_IFDIR ? .directory : .file
+    }
+    switch errno {
+    case ENOENT, ENOTDIR: return .missing
+    case EACCES: throw .unreadableFolder(path, folder: unsearchableFolder(on: path))
+    default: return .file
+    }
+  }
+
+  /// The first folder on the way to `path` that the user may not look in (search, in
+  /// `access(2)`'s words); the file's own folder when none says so.
+  private static func unsearchableFolder(on path: String) -> String {
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL
+    var folder = URL(fileURLWithPath: "/")
+    for component in absolute.deletingLastPathComponent().pathComponents.dropFirst() {
+      folder.appendPathComponent(component)
+      if access(folder.path, X_OK) != 0, errno == EACCES { return folder.path }
+    }
+    return Self.folder(of: path)
   }
 
   /// How to open `path` read-only: as usual, or immutable when its folder cannot be written.
