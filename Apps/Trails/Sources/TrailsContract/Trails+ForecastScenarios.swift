@@ -60,6 +60,38 @@ extension Trails {
         "forecast", weather, exactly: 2,
         with: [S.trailhead(of: S.gull), S.trailhead(of: S.cinder)])
     },
+    Scenario("a planner asks only for the forecasts it was built to: none, or the trail's") {
+      context in
+      typealias S = TrailsSamples
+      // A one-shot edit's planner (`trails plan add`) on a plan with a trail on day 1.
+      let (clock, quiet) = (TestClock(), CallLog<Coordinate>())
+      let editor = context.store(
+        initial: S.launch,
+        machine: TrailsDoubles.machine(
+          store: TrailsDoubles.store(holding: S.plan([S.gull]), loads: CallLog(), saves: CallLog()),
+          weather: TrailsDoubles.weather(quiet), clock: clock, forecastRequests: []),
+        clock: clock)
+      await editor.wait { $0.persistence.ready != nil }
+      editor.send(.edit(.add(trailID: S.cinder, day: 2)))
+      await editor.advance(by: .milliseconds(500))
+      await editor.wait { $0.isSaved }
+      context.budget("forecast (none asked)", quiet, exactly: 0)
+      // `trails trail <id>` on the same plan: the trail's forecast, not the planned days'.
+      let (shownClock, shown) = (TestClock(), CallLog<Coordinate>())
+      let viewer = context.store(
+        initial: S.launch,
+        machine: TrailsDoubles.machine(
+          store: TrailsDoubles.store(holding: S.plan([S.gull]), loads: CallLog(), saves: CallLog()),
+          weather: TrailsDoubles.weather(shown), clock: shownClock,
+          forecastRequests: .shownTrail),
+        clock: shownClock)
+      viewer.send(.show(.trail(S.tidepool)))
+      await viewer.wait {
+        $0.persistence.ready != nil && $0.forecastsSettled(.shownTrail)
+      }
+      context.budget(
+        "forecast (the trail's)", shown, exactly: 1, with: [S.trailhead(of: S.tidepool)])
+    },
     Scenario("removing a day cancels its forecast request") { context in
       typealias S = TrailsSamples
       let (clock, work, weather) = (TestClock(), ControlledWork<Forecast>(), CallLog<Coordinate>())

@@ -7,8 +7,8 @@ import Weather
 
 extension Trails {
   /// How `conformance --replay` replays a `trails --record` recording: the planner on the
-  /// bundled catalog with the recorded save window and watch interval, its store and
-  /// weather answered from the recording.
+  /// bundled catalog with the recorded save window, watch interval and forecast requests,
+  /// its store and weather answered from the recording.
   public static let recordingReplay = RecordingReplay<Trails, TrailsCall>(app: "trails") {
     tape, clock, settings in
     // The recordings' states hold the bundled catalog (their decoding checks it), so it loads.
@@ -16,7 +16,8 @@ extension Trails {
     return Trails(
       catalog: catalog, store: .answering(from: tape), weather: .answering(from: tape),
       clock: clock, saveQuietWindow: saveQuietWindow(inRecordingSettings: settings),
-      watchInterval: watchInterval(inRecordingSettings: settings))
+      watchInterval: watchInterval(inRecordingSettings: settings),
+      forecastRequests: forecastRequests(inRecordingSettings: settings))
   }
 }
 

@@ -64,14 +64,15 @@ enum TrailsDoubles {
     WeatherService(forecast: calls.recording { _ in try await work.makeWork() })
   }
 
-  /// The planner with `store`, `weather` and `clock`, the default quiet window, and a watch
-  /// for other processes' writes every `watchInterval` when given.
+  /// The planner with `store`, `weather` and `clock`, the default quiet window, a watch
+  /// for other processes' writes every `watchInterval` when given, asking for
+  /// `forecastRequests` (all by default).
   static func machine(
     store: TrailStore, weather: WeatherService, clock: TestClock,
-    watchInterval: Duration? = nil
+    watchInterval: Duration? = nil, forecastRequests: Trails.ForecastRequests = .all
   ) -> Trails {
     Trails(
       catalog: TrailsSamples.catalog, store: store, weather: weather, clock: clock,
-      watchInterval: watchInterval)
+      watchInterval: watchInterval, forecastRequests: forecastRequests)
   }
 }

@@ -42,6 +42,8 @@ public struct Trails: Machine {
   /// How often to check the store for another process's writes; `nil`: never (a scripted
   /// command that ends when its own work is done).
   public let watchInterval: Duration?
+  /// Which forecasts to ask for: all by default; a command asks only for what it prints.
+  public let forecastRequests: ForecastRequests
 
   /// The days a plan may have: a trip of at most two weeks.
   public static let dayRange = 1...14
@@ -57,10 +59,11 @@ public struct Trails: Machine {
   ///     default, `.zero` for scripted runs.
   ///   - watchInterval: How often to check the store for other processes' writes, on
   ///     `clock`; `nil` (the default) never checks.
+  ///   - forecastRequests: Which forecasts to ask `weather` for; all by default.
   public init(
     catalog: TrailCatalog, store: TrailStore, weather: WeatherService,
     clock: any Clock<Duration>, saveQuietWindow: Duration = .milliseconds(500),
-    watchInterval: Duration? = nil
+    watchInterval: Duration? = nil, forecastRequests: ForecastRequests = .all
   ) {
     self.catalog = catalog
     self.store = store
@@ -68,6 +71,7 @@ public struct Trails: Machine {
     self.clock = clock
     self.saveQuietWindow = saveQuietWindow
     self.watchInterval = watchInterval
+    self.forecastRequests = forecastRequests
   }
 
   /// The state to start a store with: this catalog, nothing restored yet, and a new plan
@@ -85,13 +89,12 @@ public struct Trails: Machine {
   }
 
   /// Restore at launch, a quiet window before writing, the write, one forecast per planned
-  /// day's trail, the forecast of the trail on screen, and, with a ``watchInterval``, the
-  /// watch for other processes' writes.
+  /// day's trail and the forecast of the trail on screen (each as ``forecastRequests``
+  /// asks), and, with a ``watchInterval``, the watch for other processes' writes.
   public var feedbacks: [Feedback<State, Event>] {
-    let always = [
-      restoreFeedback, saveFeedback, writeFeedback, plannedForecastsFeedback,
-      trailForecastFeedback,
-    ]
-    return always + (watchInterval.map { [watchFeedback(every: $0)] } ?? [])
+    var feedbacks = [restoreFeedback, saveFeedback, writeFeedback]
+    if forecastRequests.contains(.planned) { feedbacks.append(plannedForecastsFeedback) }
+    if forecastRequests.contains(.shownTrail) { feedbacks.append(trailForecastFeedback) }
+    return feedbacks + (watchInterval.map { [watchFeedback(every: $0)] } ?? [])
   }
 }
