@@ -80,9 +80,11 @@ struct Screen {
   /// Every line of the frame, at most `height`.
   ///
   /// The header, the part of the body that fits, the problem if any, and the keys. The problem and the read-only notice wrap at
-  /// `width`, so no word of them is cut off by a narrow window.
+  /// `width`, so no word of them is cut off by a narrow window. A blank line sets the body
+  /// apart above and below only when the whole body fits with them: a window too short for
+  /// it spends every row on something to read.
   func lines(height: Int, width: Int = .max) -> [String] {
-    var footer: [String] = [""]
+    var footer: [String] = []
     func message(_ text: String, _ style: Style) -> [String] {
       WordWrap.lines(text, width: max(1, width)).map { style.apply(to: $0, useColor: useColor) }
     }
@@ -99,31 +101,47 @@ struct Screen {
     }
     let help = view.adding == nil ? keyHelp : Self.promptHelp
     footer.append(Style.dim.apply(to: help, useColor: useColor))
-    let head = [header, breadcrumb, ""]
+    var head = [header, breadcrumb]
+    if head.count + 1 + body.lines.count + 1 + footer.count <= height {
+      head.append("")
+      footer.insert("", at: 0)
+    }
     let room = max(1, height - head.count - footer.count)
     return Array((head + visibleBody(room: room) + footer).suffix(max(1, height)))
   }
 
-  /// The lines of the body that fit in `room`, with a marker line for what is hidden above
-  /// and below; the selected row is always among them.
+  /// The lines of the body that fit in `room`, the selected row always among them; where
+  /// lines are hidden, a marker line says how many (`↑ 3 more`), and only there.
   func visibleBody(room: Int) -> [String] {
     let (lines, selectedLine) = body
     guard lines.count > room else { return lines }
-    // Both markers may show, so the window is two lines shorter than the room.
-    let window = max(1, room - 2)
-    let top: Int
-    if let selectedLine {
-      // As near the top as the selection allows: the window moves only to keep it in view.
-      top = min(max(0, selectedLine - window + 1), lines.count - window)
-    } else {
-      top = min(max(0, view.scroll), lines.count - window)
+    /// The first line shown in a window of `window` lines: as near the top as the
+    /// selection allows (the window moves only to keep it in view), else the scroll.
+    func top(_ window: Int) -> Int {
+      let wanted = selectedLine.map { $0 - window + 1 } ?? view.scroll
+      return min(max(0, wanted), lines.count - window)
     }
-    let shown = lines[top..<min(lines.count, top + window)]
-    let above = top
-    let below = lines.count - top - shown.count
-    return [above > 0 ? Style.dim.apply(to: "  ↑ \(above) more", useColor: useColor) : ""]
-      + shown
-      + [below > 0 ? Style.dim.apply(to: "  ↓ \(below) more", useColor: useColor) : ""]
+    func above(_ count: Int) -> String {
+      Style.dim.apply(to: "  ↑ \(count) more", useColor: useColor)
+    }
+    func below(_ count: Int) -> String {
+      Style.dim.apply(to: "  ↓ \(count) more", useColor: useColor)
+    }
+    // Too short for a marker beside a line: the lines alone.
+    guard room >= 3 else {
+      let first = top(room)
+      return Array(lines[first..<first + room])
+    }
+    // One marker: the window starts at the top or ends at the bottom.
+    var window = room - 1
+    var first = top(window)
+    if first == 0 { return Array(lines[..<window]) + [below(lines.count - window)] }
+    if first + window == lines.count { return [above(first)] + lines[first...] }
+    // Both: lines hidden above and below.
+    window = room - 2
+    first = top(window)
+    return [above(first)] + lines[first..<first + window]
+      + [below(lines.count - first - window)]
   }
 
   /// The selected row's index, kept within the rows.

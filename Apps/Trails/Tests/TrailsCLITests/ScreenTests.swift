@@ -65,6 +65,34 @@ struct ScreenTests {
     #expect(press([.up, .up], on: state).view.selected == 0)
   }
 
+  @Test func aShortWindowSpendsEveryRowOnSomethingToRead() throws {
+    // The regions (five, and more rows than fit) in a 40x8 window; then moved down a row.
+    let catalog = try TrailCatalog.fixtures()
+    let today = try #require(Day(year: 2026, month: 12, day: 1))
+    var state = Trails.State(catalog: catalog, today: today)
+    Trails.reducer(&state, .restored(nil))
+    for view in [ScreenView(), ScreenView(selected: 3)] {
+      let lines = Screen(state: state, offline: false, useColor: false, view: view)
+        .lines(height: 8, width: 40)
+      #expect(lines.count == 8, "\(lines)")
+      #expect(lines.allSatisfy { !$0.isEmpty }, "blank rows: \(lines)")
+    }
+    // Every region fits once the blank lines go.
+    let all = Screen(state: state, offline: false, useColor: false).lines(height: 8, width: 40)
+    #expect(all[2].hasPrefix("› 1. ") && all[6].hasPrefix("  5. "), "\(all)")
+    // A row shorter: nothing is hidden above the first region, so no marker says so.
+    let top = Screen(state: state, offline: false, useColor: false).lines(height: 7, width: 40)
+    #expect(top[2].hasPrefix("› 1. ") && top[5] == "  ↓ 2 more", "\(top)")
+    let bottom = Screen(
+      state: state, offline: false, useColor: false, view: ScreenView(selected: 4)
+    )
+    .lines(height: 7, width: 40)
+    #expect(bottom[2] == "  ↑ 2 more" && bottom[5].hasPrefix("› 5. "), "\(bottom)")
+    // A window the whole body fits sets it apart with blank lines.
+    let tall = Screen(state: state, offline: false, useColor: false).lines(height: 24, width: 80)
+    #expect(tall[2] == "" && tall[tall.count - 2] == "", "\(tall)")
+  }
+
   @Test func everyLineOfATallBodyIsReachableInAShortWindow() throws {
     let state = try planState(trails: 12)
     let tall = Screen(state: state, offline: false, useColor: false).lines(height: 200)
