@@ -46,7 +46,7 @@ struct Output {
       lines(TextView.trail(trail, in: state))
     }
     if case .failed(let message)? = state.trailForecast?.status {
-      try partial(["trails: no forecast at the trailhead of \(trail.name): \(message)"])
+      try partial([gap("the trailhead of \(trail.name)", message)])
     }
   }
 
@@ -65,10 +65,17 @@ struct Output {
         let key = Trails.ForecastKey(day: day.number, trailID: id)
         guard case .failed(let message)? = state.forecasts[key] else { return nil }
         let name = state.catalog.trail(id: id)?.name ?? id
-        return "trails: no forecast for \(name) on day \(day.number): \(message)"
+        return gap("\(name) on day \(day.number)", message)
       }
     }
     try partial(gaps)
+  }
+
+  /// The line for a forecast that failed: where it was for, then the failure's own line,
+  /// which says it is about a forecast (`no forecast: cannot connect to …`, `the forecast
+  /// service failed …`), so the two parts never say it twice.
+  private func gap(_ place: String, _ message: String) -> String {
+    "trails: \(place): \(message)"
   }
 
   /// Says what is missing from what was printed, one line each on stderr, and throws

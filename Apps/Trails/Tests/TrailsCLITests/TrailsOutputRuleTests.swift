@@ -70,9 +70,12 @@ struct TrailsOutputRuleTests {
     #expect(run.status == 3, "\(run.standardError)")
     #expect(run.standardOutput.contains(json ? #""forecast_error" : ""# : "Gull Point Loop"))
     #expect(run.errorLines.count == 1, "\(run.errorLines)")
+    // Where the forecast was for, then the failure's own line, which says "no forecast" once.
     #expect(
-      run.errorLines.first?.hasPrefix("trails: no forecast at the trailhead of Gull Point Loop: ")
+      run.errorLines.first?.hasPrefix(
+        "trails: the trailhead of Gull Point Loop: no forecast: cannot connect to 127.0.0.1")
         == true, "\(run.errorLines)")
+    #expect(run.errorLines.first?.components(separatedBy: "forecast").count == 2)
   }
 
   @Test func aPlannedDayWhoseForecastFailsIsAPartialAnswer() async throws {
@@ -83,8 +86,10 @@ struct TrailsOutputRuleTests {
     #expect(run.status == 3, "\(run.standardError)")
     #expect(run.standardOutput.contains("Gull Point Loop"))
     #expect(
-      run.errorLines.first?.hasPrefix("trails: no forecast for Gull Point Loop on day 1: ")
-        == true, "\(run.errorLines)")
+      run.errorLines.first?.hasPrefix(
+        "trails: Gull Point Loop on day 1: no forecast: cannot connect to 127.0.0.1") == true,
+      "\(run.errorLines)")
+    #expect(run.errorLines.first?.components(separatedBy: "forecast").count == 2)
   }
 
   @Test func everyHelpPrintsTheExitStatusesInEightyColumns() async throws {
