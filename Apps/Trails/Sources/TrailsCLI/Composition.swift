@@ -16,7 +16,10 @@ struct Composition {
   static let fixturesToday = Day(year: 2026, month: 12, day: 1)
 
   let catalog: TrailCatalog
-  let store: TrailStore
+  /// The plan's database, open until ``close()``.
+  let database: TrailDatabase
+  /// The database's store, which the planner uses.
+  var store: TrailStore { database.store }
   let weather: WeatherService
   let today: Day
   /// Whether forecasts come from the fixtures because no source was asked for: say so once.
@@ -27,12 +30,40 @@ struct Composition {
   /// `readOnlyFallback`), as one line for the user; `nil` when it opened as asked.
   let readOnlyNotice: String?
 
+  /// Opens what `options` ask for, runs `body` with it, and closes the database however
+  /// `body` ends.
+  ///
+  /// Closing it is what leaves the database one file: the last connection to close folds
+  /// the `-wal` back in. A process that ends before `body` does (a signal, a failed write to
+  /// standard output) closes it on its way out (``ProcessEnd``).
+  ///
+  /// - Throws: What ``init(_:access:recording:readOnlyFallback:)`` and `body` throw.
+  static func using<Result>(
+    _ options: TrailsOptions, access: SQLiteTrailStore.Access, recording: RecordingSlot,
+    readOnlyFallback: Bool = false, _ body: (Composition) async throws -> Result
+  ) async throws -> Result {
+    let composition = try Composition(
+      options, access: access, recording: recording, readOnlyFallback: readOnlyFallback)
+    do {
+      let result = try await body(composition)
+      await composition.close()
+      return result
+    } catch {
+      await composition.close()
+      throw error
+    }
+  }
+
   /// Reads the options (a usage error before anything is opened), then opens the database.
   ///
   /// The database opens for writing, or read-only (a command that only reads creates and
-  /// changes nothing, and a missing database is an empty plan). With `readOnlyFallback`, a database that can be
-  /// read but not written (``PersistenceError/notWritable(_:_:)``) opens read-only, and
-  /// ``readOnlyNotice`` says why; without it, that is a failure.
+  /// changes nothing, and a missing database is an empty plan). With `readOnlyFallback`, a
+  /// database that can be read but not written (``PersistenceError/allowsReading``: the
+  /// file or its folder not writable, or no file and a folder that cannot take one) opens
+  /// read-only, and ``readOnlyNotice`` says why; without it, that is a failure.
+  ///
+  /// Whatever ends the process closes the database first (``ClosingOnExit``), unless
+  /// ``close()`` did; a signal while it opens waits for the open.
   init(
     _ options: TrailsOptions, access: SQLiteTrailStore.Access, recording: RecordingSlot,
     readOnlyFallback: Bool = false
@@ -56,35 +87,46 @@ struct Composition {
       throw CommandFailure("the trail catalog could not be loaded: \(error)")
     }
     let path = options.databasePath ?? SQLiteTrailStore.defaultPath()
+    let closing = ClosingOnExit()
     do {
-      (store, readOnlyNotice) = try Self.open(path, access, readOnlyFallback: readOnlyFallback)
+      (database, readOnlyNotice) = try Self.open(
+        path, access, readOnlyFallback: readOnlyFallback)
     } catch {
+      closing.opened(nil)
       throw CommandFailure(error.userMessage)
     }
+    closing.opened(database)
   }
 
-  /// The store at `path`, and why it is read-only when it fell back.
+  /// Closes the database, after the calls already made; calls made later fail.
+  func close() async {
+    await database.close()
+  }
+
+  /// The database at `path`, and why it is read-only when it fell back.
   private static func open(
     _ path: String, _ access: SQLiteTrailStore.Access, readOnlyFallback: Bool
-  ) throws(PersistenceError) -> (TrailStore, String?) {
+  ) throws(PersistenceError) -> (TrailDatabase, String?) {
     do {
-      return (try TrailStore.sqlite(path: path, access: access), nil)
-    } catch .notWritable(let path, let reason) where readOnlyFallback {
-      let notice = PersistenceError.notWritable(path, reason).userMessage
-      return (try TrailStore.sqlite(path: path, access: .readOnly), notice)
+      return (try TrailDatabase(path: path, access: access), nil)
+    } catch let error where readOnlyFallback && error.allowsReading {
+      return (try TrailDatabase(path: path, access: .readOnly), error.userMessage)
     }
   }
 
-  /// The planner, writing after `saveQuietWindow` of quiet and watching the database every
-  /// `watchInterval` when given; its store and weather record into `recorder` when given.
+  /// The planner, writing after `saveQuietWindow` of quiet, watching the database every
+  /// `watchInterval` when given and asking for `forecastRequests`; its store and weather
+  /// record into `recorder` when given.
   func machine(
     saveQuietWindow: Duration, watchInterval: Duration?,
+    forecastRequests: Trails.ForecastRequests,
     recorder: Recorder<Trails.State, Trails.Event, TrailsCall>? = nil
   ) -> Trails {
     Trails(
       catalog: catalog, store: recorder.map { store.recording(into: $0) } ?? store,
       weather: recorder.map { weather.recording(into: $0) } ?? weather, clock: ContinuousClock(),
-      saveQuietWindow: saveQuietWindow, watchInterval: watchInterval)
+      saveQuietWindow: saveQuietWindow, watchInterval: watchInterval,
+      forecastRequests: forecastRequests)
   }
 }
 

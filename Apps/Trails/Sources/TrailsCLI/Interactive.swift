@@ -11,11 +11,21 @@ enum Interactive {
         usage: options.usage)
     }
     // A database that can be read but not written is browsed read-only, with the reason shown.
-    let composition = try Composition(
-      options, access: .readWrite, recording: recording, readOnlyFallback: true)
+    try await Composition.using(
+      options, access: .readWrite, recording: recording, readOnlyFallback: true
+    ) { composition in
+      try await run(composition, on: terminal)
+    }
+  }
+
+  /// The session on `composition`'s planner, until `q` or Ctrl-C and the plan saved.
+  private static func run(
+    _ composition: Composition, on terminal: TerminalCapabilities
+  ) async throws {
     // Another process's edit (a `trails plan add` in another shell) shows within a second.
     let run = try PlannerRun(
-      composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500))
+      composition, saveQuietWindow: .milliseconds(500), watchInterval: .milliseconds(500),
+      forecasts: .all)
     defer { run.end() }
     let store = run.store
     let offline = composition.isDefaultOffline

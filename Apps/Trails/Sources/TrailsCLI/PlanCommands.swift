@@ -23,12 +23,13 @@ struct PlanCommand: Command {
 
   func run() async throws {
     try await options.recorded { slot in
-      let composition = try Composition(options, access: .readOnly, recording: slot)
-      let output = Output(json: options.json, notice: composition.isDefaultOffline)
-      let run = try PlannerRun(composition, requests: [.select(.plan)])
-      defer { run.end() }
-      _ = try await run.restored()
-      try output.plan(await run.forecastsSettled())
+      try await Composition.using(options, access: .readOnly, recording: slot) { composition in
+        let output = Output(json: options.json, notice: composition.isDefaultOffline)
+        let run = try PlannerRun(composition, requests: [.select(.plan)])
+        defer { run.end() }
+        _ = try await run.restored()
+        try output.plan(await run.forecastsSettled())
+      }
     }
   }
 

@@ -7,6 +7,8 @@ import TrailsRecording
 /// One command's run of the planner: the store, and the waits the command needs.
 struct PlannerRun {
   let store: Store<Trails.State, Trails.Event>
+  /// The forecasts the planner asks for: those ``forecastsSettled()`` waits for.
+  let forecastRequests: Trails.ForecastRequests
 
   /// Starts a store on the launch state with the command's `requests` already reduced; it
   /// watches the database for other processes' writes every `watchInterval` when given.
@@ -15,10 +17,15 @@ struct PlannerRun {
   /// launch) begins after them: an edit waits in the queue and is applied to the saved plan,
   /// and a link's problem is known at once.
   ///
+  /// The planner asks only for `forecasts`; by default, for those the screen the requests
+  /// lead to shows (``Trails/ForecastRequests/shown(in:)``): a command makes no request
+  /// whose answer it does not print.
+  ///
   /// - Throws: ``CommandFailure`` when a request was refused (a problem in the state).
   init(
     _ composition: Composition, saveQuietWindow: Duration = .zero,
-    watchInterval: Duration? = nil, requests: [Trails.Event] = []
+    watchInterval: Duration? = nil, requests: [Trails.Event] = [],
+    forecasts: Trails.ForecastRequests? = nil
   ) throws {
     var launch = Trails.State(catalog: composition.catalog, today: composition.today)
     for request in requests {
@@ -27,17 +34,20 @@ struct PlannerRun {
     if let problem = launch.problem {
       throw CommandFailure(Self.withSuggestion(problem, in: composition.catalog))
     }
+    let forecastRequests = forecasts ?? .shown(in: launch)
+    self.forecastRequests = forecastRequests
     let recording = try composition.recording.path.map { path in
       try CommandRecording<Trails.State, Trails.Event, TrailsCall>(
         path: path, app: TrailsCommand.spec.name,
         settings: Trails.recordingSettings(
-          saveQuietWindow: saveQuietWindow, watchInterval: watchInterval),
+          saveQuietWindow: saveQuietWindow, watchInterval: watchInterval,
+          forecastRequests: forecastRequests),
         initialState: launch)
     }
     composition.recording.recording = recording
     let machine = composition.machine(
       saveQuietWindow: saveQuietWindow, watchInterval: watchInterval,
-      recorder: recording?.recorder)
+      forecastRequests: forecastRequests, recorder: recording?.recorder)
     self.store = recording.store(running: machine, initial: launch)
   }
 
@@ -82,9 +92,9 @@ struct PlannerRun {
     return state
   }
 
-  /// The state once every forecast on screen has its answer.
+  /// The state once every forecast the planner asked for has its answer.
   func forecastsSettled() async -> Trails.State {
-    await first(where: \.forecastsSettled)
+    await first { [forecastRequests] in $0.forecastsSettled(forecastRequests) }
   }
 
   /// Stops every effect.

@@ -14,11 +14,12 @@ struct RegionsCommand: Command {
 
   func run() async throws {
     try await options.recorded { slot in
-      let composition = try Composition(options, access: .readOnly, recording: slot)
-      let output = Output(json: options.json, notice: composition.isDefaultOffline)
-      let run = try PlannerRun(composition)
-      defer { run.end() }
-      try output.regions(try await run.restored())
+      try await Composition.using(options, access: .readOnly, recording: slot) { composition in
+        let output = Output(json: options.json, notice: composition.isDefaultOffline)
+        let run = try PlannerRun(composition)
+        defer { run.end() }
+        try output.regions(try await run.restored())
+      }
     }
   }
 }

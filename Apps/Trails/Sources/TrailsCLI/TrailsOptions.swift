@@ -55,20 +55,22 @@ struct TrailsOptions: Sendable {
   /// - Throws: `CommandFailure` when the database or the catalog cannot be read.
   func show(_ event: Trails.Event) async throws {
     try await recorded { slot in
-      let composition = try Composition(self, access: .readOnly, recording: slot)
-      let output = Output(json: json, notice: composition.isDefaultOffline)
-      let run = try PlannerRun(composition, requests: [event])
-      defer { run.end() }
-      let state = try await run.restored()
-      switch (state.tab, state.shownRoute) {
-      case (_, .trail(let id)?):
-        try output.trail(id, await run.forecastsSettled())
-      case (.explore, .region(let id)?):
-        try output.region(id, state)
-      case (.explore, nil):
-        try output.regions(state)
-      case (.plan, .region?), (.plan, nil):
-        try output.plan(await run.forecastsSettled())
+      try await Composition.using(self, access: .readOnly, recording: slot) { composition in
+        let output = Output(json: json, notice: composition.isDefaultOffline)
+        // The planner asks for the forecasts of the screen the request leads to, no other.
+        let run = try PlannerRun(composition, requests: [event])
+        defer { run.end() }
+        let state = try await run.restored()
+        switch (state.tab, state.shownRoute) {
+        case (_, .trail(let id)?):
+          try output.trail(id, await run.forecastsSettled())
+        case (.explore, .region(let id)?):
+          try output.region(id, state)
+        case (.explore, nil):
+          try output.regions(state)
+        case (.plan, .region?), (.plan, nil):
+          try output.plan(await run.forecastsSettled())
+        }
       }
     }
   }
@@ -80,16 +82,19 @@ struct TrailsOptions: Sendable {
   func perform(_ edit: Trails.PlanEdit) async throws {
     try await recorded { slot in
       // Only an edit writes; every other command opens the database read-only.
-      let composition = try Composition(self, access: .readWrite, recording: slot)
-      let output = Output(json: json, notice: composition.isDefaultOffline)
-      let run = try PlannerRun(composition, requests: [.edit(edit)])
-      defer { run.end() }
-      _ = try await run.restored()
-      let state = try await run.saved()
-      if output.json {
-        try output.plan(await run.forecastsSettled())
-      } else {
-        output.line(Confirmation.text(for: edit, in: state))
+      try await Composition.using(self, access: .readWrite, recording: slot) { composition in
+        let output = Output(json: json, notice: composition.isDefaultOffline)
+        // The JSON is the plan with its forecasts; the text line has none, so none is asked.
+        let run = try PlannerRun(
+          composition, requests: [.edit(edit)], forecasts: json ? .planned : [])
+        defer { run.end() }
+        _ = try await run.restored()
+        let state = try await run.saved()
+        if output.json {
+          try output.plan(await run.forecastsSettled())
+        } else {
+          output.line(Confirmation.text(for: edit, in: state))
+        }
       }
     }
   }

@@ -17,6 +17,11 @@ struct ReadOnlyDatabaseTests {
 
   /// Runs trails on this test's database as a user without privileges.
   private func trails(_ arguments: String...) async throws -> CommandRun {
+    try await trails(arguments)
+  }
+
+  /// Runs trails on this test's database as a user without privileges.
+  private func trails(_ arguments: [String]) async throws -> CommandRun {
     try await CommandRun.runUnprivileged(
       "trails", arguments + ["--db", database, "--source", "fixtures"],
       environment: ["NO_COLOR": "1"])
@@ -76,6 +81,56 @@ struct ReadOnlyDatabaseTests {
         "\(database) is read-only (the file is not writable), so the plan cannot be changed; "
           + "make the file writable to edit"), "\(add.stderr)")
     #expect(!add.stderr.contains("permission denied"))
+  }
+
+  @Test func aFolderTheUserCannotLookInIsAnErrorNotAnEmptyPlan() async throws {
+    try await planWith(file: 0o644, folder: 0o000)
+    defer { restoreModes() }
+    let expected =
+      "error: cannot look in the folder \(folder.url.path) (permission denied), so \(database) "
+      + "cannot be read; check the permissions of the folder\n"
+
+    for command in [["plan"], ["plan", "add", "tidepool-steps"], ["regions"]] {
+      let run = try await trails(command)
+      #expect(run.status == 1, "\(command): \(run.stdout)")
+      #expect(run.stdout.isEmpty, "\(command): \(run.stdout)")
+      #expect(run.stderr.hasSuffix(expected), "\(command): \(run.stderr)")
+    }
+  }
+
+  @Test func aNewDatabaseInAFolderTheUserCannotWriteIsRefusedInWordsAndNothingIsCreated()
+    async throws
+  {
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
+    defer { restoreModes() }
+
+    let add = try await trails("plan", "add", "gull-point-loop")
+    #expect(add.status == 1)
+    #expect(
+      add.stderr.hasSuffix(
+        "error: cannot create the database \(database): its folder \(folder.url.path) is not "
+          + "writable; make the folder writable, or use another database file\n"),
+      "\(add.stderr)")
+    let plan = try await trails("plan")
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(plan.stdout == "The plan, from 2026-12-01: no trails yet.\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
+  }
+
+  @Test func aFileThatIsNotADatabaseIsSaidToBeSoByEveryCommand() async throws {
+    try Data("root:x:0:0:root:/root:/bin/bash\n".utf8).write(to: URL(fileURLWithPath: database))
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: database)
+    defer { restoreModes() }
+
+    for command in [["plan"], ["plan", "add", "gull-point-loop"]] {
+      let run = try await trails(command)
+      #expect(run.status == 1)
+      #expect(
+        run.stderr.hasSuffix(
+          "error: \(database) is not a trails database; it was left untouched (move it aside "
+            + "or use another)\n"), "\(command): \(run.stderr)")
+    }
   }
 
   @Test func aFileTheUserCannotReadIsPermissionDenied() async throws {
