@@ -60,7 +60,7 @@ extension Movies: Contracted {  // its Phase and Kind are the contract's: Contra
 }
 
 extension DocsAppsTrailsExamples {
-  /// docs/apps/trails.md:72
+  /// docs/apps/trails.md:79
   func example1() async throws {
     let machine = Trails(
       catalog: try TrailCatalog.fixtures(), store: try .sqlite(path: path), weather: .fixtures,
