@@ -65,25 +65,25 @@ public final class CallLog<Arguments: Sendable>: Sendable {
 
   /// Every call recorded, in the order they were recorded.
   public var calls: [Call] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return log.withLock { $0 }
   }
 
   /// How many calls were recorded.
   public var count: Int {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return log.withLock { $0.count }
   }
 
   /// The arguments of every call, in order.
   public var arguments: [Arguments] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return log.withLock { $0.map(\.arguments) }
   }
 
   /// The arguments of the latest call, or `nil` before the first.
   public var last: Arguments? {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return log.withLock { $0.last?.arguments }
   }
 

@@ -87,18 +87,31 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   private typealias Machine = ControlledStreamStateMachine<Element, Waiter>
 
   private let machine = Mutex(Machine())
+  private let announced: Starts
   private let startsStream: AsyncStream<Int>
-  private let startsContinuation: AsyncStream<Int>.Continuation
 
   /// Creates a controlled stream with no generation started.
   ///
   /// Make one per dependency under test, and build the double from ``makeStream()``.
-  public init() {
-    (startsStream, startsContinuation) = AsyncStream.makeStream(of: Int.self)
+  ///
+  /// - Parameters:
+  ///   - fileID: The file that made it, where a wait on ``starts`` that can never succeed is
+  ///     reported.
+  ///   - filePath: Its path.
+  ///   - line: The line.
+  ///   - column: The column.
+  public init(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    announced = Starts(
+      instrument: "ControlledStream<\(Element.self)>",
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    startsStream = announced.stream()
   }
 
   deinit {
-    startsContinuation.finish()
+    announced.finish()
   }
 
   /// The generations, announced in order as ``makeStream()`` starts them.
@@ -121,7 +134,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     let generation = machine.withLock { machine in
       let generation = machine.start()
       // Under the lock, so that concurrent calls are announced in generation order.
-      startsContinuation.yield(generation)
+      announced.announce(generation)
       return generation
     }
     return Stream(owner: self, generation: generation)
@@ -149,7 +162,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let call = Machine.Call(call: "yield(\(generation), ...)", site: site)
     perform(
@@ -178,7 +191,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     end(generation, with: .finished, call: "finish(\(generation))", action: "finishing", at: site)
   }
@@ -202,7 +215,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> [Int] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let live = machine.withLock { $0.liveGenerations }
     for generation in live {
@@ -232,7 +245,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     end(
       generation, with: .failed(error), call: "fail(\(generation), ...)", action: "failing",
@@ -242,13 +255,13 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   /// The generations started and not yet ended by the test, whose consumer was not
   /// cancelled, in order: what ``finishAll(fileID:filePath:line:column:)`` would finish.
   public var liveGenerations: [Int] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.liveGenerations }
   }
 
   /// How many generations ``makeStream()`` has started.
   public var startedCount: Int {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.startedCount }
   }
 
@@ -257,7 +270,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   /// A generation is marked cancelled when its consumer is cancelled while awaiting (or
   /// starting to await) its next element, and had not yet reached the end.
   public var cancelledGenerations: [Int] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.cancelledGenerations }
   }
 
@@ -266,7 +279,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   /// Those elements reached no one: this is how a test proves a superseded stream's output
   /// was dropped. Generations with no dropped element have no entry.
   public var droppedElements: [Int: Int] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.droppedElements }
   }
 
@@ -274,7 +287,7 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   ///
   /// Like ``droppedElements``, for the ends of superseded streams.
   public var droppedEnds: [Int] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.droppedEnds }
   }
 

@@ -32,18 +32,31 @@ public final class ControlledWork<Value: Sendable>: Sendable {
   private typealias Machine = ControlledWorkStateMachine<Value, Waiter>
 
   private let machine = Mutex(Machine())
+  private let announced: Starts
   private let startsStream: AsyncStream<Int>
-  private let startsContinuation: AsyncStream<Int>.Continuation
 
   /// Creates work with no generation started.
   ///
   /// Make one per dependency under test, and build the double from ``makeWork()``.
-  public init() {
-    (startsStream, startsContinuation) = AsyncStream.makeStream(of: Int.self)
+  ///
+  /// - Parameters:
+  ///   - fileID: The file that made it, where a wait on ``starts`` that can never succeed is
+  ///     reported.
+  ///   - filePath: Its path.
+  ///   - line: The line.
+  ///   - column: The column.
+  public init(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    announced = Starts(
+      instrument: "ControlledWork<\(Value.self)>",
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    startsStream = announced.stream()
   }
 
   deinit {
-    startsContinuation.finish()
+    announced.finish()
   }
 
   /// The generations, announced in order as ``makeWork()`` starts them.
@@ -69,7 +82,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
     let generation = machine.withLock { machine in
       let generation = machine.start()
       // Under the lock, so that concurrent calls are announced in generation order.
-      startsContinuation.yield(generation)
+      announced.announce(generation)
       return generation
     }
     return try await withTaskCancellationHandler {
@@ -119,7 +132,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     complete(
       generation, with: .success(value), call: "succeed(\(generation), with:)",
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -146,7 +159,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     complete(
       generation, with: .failure(error), call: "fail(\(generation), ...)",
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -154,7 +167,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
 
   /// How many generations ``makeWork()`` has started.
   public var startedCount: Int {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.startedCount }
   }
 
@@ -162,7 +175,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
   ///
   /// A cancelled generation is one the machine superseded or abandoned.
   public var cancelledGenerations: [Int] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.cancelledGenerations }
   }
 
@@ -171,7 +184,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
   /// Those completions reached no one: this is how a test proves a superseded result was
   /// dropped.
   public var droppedCompletions: [Int] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.droppedCompletions }
   }
 
@@ -179,7 +192,7 @@ public final class ControlledWork<Value: Sendable>: Sendable {
   ///
   /// These are the generations a test may still complete.
   public var pendingGenerations: [Int] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return machine.withLock { $0.pendingGenerations }
   }
 

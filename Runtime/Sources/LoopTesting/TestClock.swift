@@ -150,7 +150,7 @@ public final class TestClock: Clock, Sendable {
   /// A sleep appears once its task has suspended on the clock, and leaves when it is woken or
   /// cancelled.
   public var sleepers: [Instant] {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return state.withLock { $0.sleepers }
   }
 
@@ -158,7 +158,7 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Advancing to it wakes the next sleeper, and only sleepers due at that same instant.
   public var nextDeadline: Instant? {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return state.withLock { $0.nextDeadline }
   }
 
@@ -166,7 +166,7 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Equal to `sleepers.count`.
   public var activeSleeperCount: Int {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return state.withLock { $0.activeSleeperCount }
   }
 
@@ -175,7 +175,7 @@ public final class TestClock: Clock, Sendable {
   /// With ``activeSleeperCount`` it tells one renewed timer (a high-water mark of 1) from
   /// timers that accumulate because nothing cancels the old ones.
   public var maximumActiveSleeperCount: Int {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     return state.withLock { $0.maximumActiveSleeperCount }
   }
 
@@ -262,7 +262,7 @@ public final class TestClock: Clock, Sendable {
 
   /// The synchronous move by `duration`, reporting a negative one at `site`.
   func move(by duration: Duration, site: CallSite) {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     let action = state.withLock { machine in
       let action = machine.advance(by: duration)
       if case .wake(let due) = action { Self.endWaits(of: due) }
@@ -310,7 +310,7 @@ public final class TestClock: Clock, Sendable {
 
   /// The synchronous move to `deadline`, reporting one before ``now`` at `site`.
   func move(to deadline: Instant, site: CallSite) {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     let action = state.withLock { machine in
       let action = machine.advance(to: deadline)
       if case .wake(let due) = action { Self.endWaits(of: due) }
@@ -335,7 +335,7 @@ public final class TestClock: Clock, Sendable {
   /// afterwards stays asleep. To follow such chains, call `run()` again, or let a
   /// `TestStore`'s `advance` settle between steps.
   public func run() {
-    TestTaskExecutors.drain()
+    TestTaskStores.drain()
     let due = state.withLock { machine in
       let due = machine.run()
       Self.endWaits(of: due)

@@ -265,6 +265,18 @@ extension TestStore {
     return false
   }
 
+  /// Waits for quiet as ``settle(timeout:site:)`` does, reporting nothing: for a wait on an
+  /// instrument's `starts`, which reports for itself.
+  ///
+  /// - Returns: Whether the store became quiet.
+  func settleQuietly() async -> Bool {
+    checkUncheckedSends()
+    guard case .decided = await until(timeout: .seconds(1), wakingOn: .quiet, { book in
+      book.isQuiet ? true : nil
+    }) else { return false }
+    return true
+  }
+
   /// Reports a wait that cannot succeed: what `call` expected, what happened (with the last
   /// state, the trajectory from state `start` and what is pending), and the fix that applies
   /// to `kind` of call (`fix`, when given, comes first).

@@ -66,8 +66,6 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
   /// Where the store's effects run: as soon as they are ready (a store made without a
   /// schedule), or when a call that waits runs them.
   let executor: TestExecutor
-  /// The test task this store's executor is noted under, for instruments' calls to drain.
-  let testTask: UInt?
   /// Whether this store made its executor (rather than sharing a scenario's), and so
   /// releases it when it goes away.
   let ownsExecutor: Bool
@@ -212,7 +210,6 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
       sharedExecutor
       ?? TestExecutor(schedule: schedule ?? .firstReady, drivesItself: schedule == nil)
     self.ownsExecutor = sharedExecutor == nil
-    self.testTask = executor.drivesItself ? TestTaskExecutors.add(executor) : nil
     self.monitor = monitor
     self.executor = executor
     self.jobsWithoutProgress = jobsWithoutProgress
@@ -227,6 +224,11 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     clock?.clients.attach(ObjectIdentifier(self)) { [weak self] timeout, site in
       await self?.settle(timeout: timeout, site: site) ?? true
     }
+    // The test's instruments reach it: a completion runs its ready jobs first, a wait on
+    // `starts` settles it.
+    TestTaskStores.add(ObjectIdentifier(self), executor: executor) { [weak self] in
+      await self?.settleQuietly() ?? true
+    }
   }
 
   deinit {
@@ -236,7 +238,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
       reportRaces()
     }
     store.cancel()
-    if let testTask { TestTaskExecutors.remove(executor, task: testTask) }
+    TestTaskStores.remove(ObjectIdentifier(self))
     if ownsExecutor { executor.release() }
   }
 

@@ -90,4 +90,56 @@ struct TestStoreServesEveryAwaitTests {
     #expect(store.state.results == ["Swift"])
     #expect(harness.work.pendingGenerations.isEmpty)
   }
+
+  @Test func withAScheduleAwaitingStartsSettlesTheStoreFirst() async {
+    let harness = SampleHarness()
+    let store = TestStore(
+      initial: SampleSearch.State(), machine: harness.machine, clock: harness.clock,
+      exhaustivity: .off, schedule: .firstReady)
+    var starts = harness.ticks.starts.makeAsyncIterator()
+
+    store.send(.watch(true))
+    #expect(await starts.next() == 0)
+    harness.ticks.yield(0, 7)
+    await store.wait { $0.ticks == [7] }
+  }
+
+  @Test(arguments: [Exhaustivity.on, .off])
+  func awaitingStartsOfWorkNothingWillStartFailsAtOnce(_ mode: Exhaustivity) async {
+    let harness = SampleHarness()
+    let store = harness.store(mode)
+    var starts = harness.work.starts.makeAsyncIterator()
+
+    // The debounce sleeps until the test advances the clock: no search will start before.
+    if mode == .on {
+      await store.send(.typed("swift")) {
+        $0.query = "swift"
+        $0.pending = "swift"
+      }
+    } else {
+      store.send(.typed("swift"))
+    }
+    await withKnownIssue {
+      #expect(await starts.next() == nil)
+    } matching: { issue in
+      message(of: issue).hasPrefix(
+        """
+        Awaiting `starts` of ControlledWork<Array<String>> failed.
+          Expected: a generation to start: an effect of the test's stores calling it.
+          Happened: nothing started one, and the test's stores are quiet, so nothing will.
+          Fix: before awaiting `starts`, send the event (or advance the clock)
+        """)
+    }
+    await store.advance(by: .milliseconds(300))
+    #expect(harness.calls.arguments == ["swift"])
+    harness.work.succeed(0, with: [])
+    if mode == .on {
+      await store.receive(.debounced("swift")) {
+        $0.pending = nil
+        $0.request = "swift"
+      }
+      await store.receive(.loaded("swift", [])) { $0.request = nil }
+    }
+    await store.settle()
+  }
 }

@@ -1,0 +1,77 @@
+import LoopSynchronization
+
+/// The live ``TestStore``s, by the test task that made them: what a call of the test on an
+/// instrument reaches.
+///
+/// - A completion, a clock move or a look at an instrument's counts first runs the ready jobs
+///   of the test's stores that drive themselves (``drain()``), so it sees the effects as far
+///   as they can go, whatever thread got there.
+/// - Awaiting an instrument's `starts` with nothing announced first settles every store of the
+///   test (``settle()``): what the stores will start, they start then, and when they are quiet
+///   with nothing announced, nothing will be.
+///
+/// A test's stores and its instruments are used from the test's own task, so the task names
+/// the test. A call from another task (a `Task { }` of the test's) finds no store.
+enum TestTaskStores {
+  private struct Entry: Sendable {
+    let task: UInt
+    weak var executor: TestExecutor?
+    /// Waits until the store is quiet, reporting nothing; `false` when it stays busy.
+    let settle: @Sendable () async -> Bool
+  }
+
+  private static let stores = Mutex<[ObjectIdentifier: Entry]>([:])
+
+  /// The calling task, as a number; `nil` on a thread that runs no task.
+  private static var currentTask: UInt? {
+    withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } }
+  }
+
+  /// Notes the store `id`, made by the calling task, until ``remove(_:)``.
+  ///
+  /// - Parameters:
+  ///   - id: The store.
+  ///   - executor: Where its effects run.
+  ///   - settle: Waits until the store is quiet, reporting nothing; `false` when it stays busy.
+  static func add(
+    _ id: ObjectIdentifier, executor: TestExecutor,
+    settle: @escaping @Sendable () async -> Bool
+  ) {
+    guard let task = currentTask else { return }
+    stores.withLock { $0[id] = Entry(task: task, executor: executor, settle: settle) }
+  }
+
+  /// Forgets the store `id`.
+  static func remove(_ id: ObjectIdentifier) {
+    _ = stores.withLock { $0.removeValue(forKey: id) }
+  }
+
+  private static func entriesOfCurrentTask() -> [Entry] {
+    guard let task = currentTask else { return [] }
+    return stores.withLock { $0.values.filter { $0.task == task } }
+  }
+
+  /// Runs every ready job of the calling task's stores (``TestExecutor/drain()``).
+  static func drain() {
+    for entry in entriesOfCurrentTask() { entry.executor?.drain() }
+  }
+
+  /// What settling the calling task's stores found.
+  enum Settled {
+    /// The task made no store.
+    case noStores
+    /// Every store became quiet.
+    case quiet
+    /// A store stayed busy (work outside the test's control).
+    case busy
+  }
+
+  /// Waits until every store of the calling task is quiet, reporting nothing.
+  static func settle() async -> Settled {
+    let entries = entriesOfCurrentTask()
+    guard !entries.isEmpty else { return .noStores }
+    var quiet = true
+    for entry in entries where await !entry.settle() { quiet = false }
+    return quiet ? .quiet : .busy
+  }
+}
