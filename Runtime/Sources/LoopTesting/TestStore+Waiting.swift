@@ -271,9 +271,10 @@ extension TestStore {
   /// - Returns: Whether the store became quiet.
   func settleQuietly() async -> Bool {
     checkUncheckedSends()
-    guard case .decided = await until(timeout: .seconds(1), wakingOn: .quiet, { book in
+    let outcome = await until(timeout: .seconds(1), wakingOn: .quiet) { book in
       book.isQuiet ? true : nil
-    }) else { return false }
+    }
+    guard case .decided = outcome else { return false }
     return true
   }
 
