@@ -134,6 +134,37 @@ extension Trails {
       }
       context.check(FileManager.default.fileExists(atPath: path), "the file was created")
     },
+    Scenario("a database closed is one file again, whose copy alone holds every edit") {
+      context in
+      typealias S = TrailsSamples
+      guard let folder = TemporaryDatabase(context) else { return }
+      defer { folder.remove() }
+      let path = folder.file("plan.sqlite")
+      guard let database = try? TrailDatabase(path: path) else {
+        context.check(false, "a new database did not open")
+        return
+      }
+      let stored = try? await database.store.update { _ in S.plan([S.gull], [S.tidepool]) }
+      await database.close()
+      // The last connection to close folds the -wal back in and removes it (docs/apps/
+      // trails.md): copying the file alone, as `cp` does, keeps every edit.
+      let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.folder.path)) ?? []
+      context.check(left == ["plan.sqlite"], "the folder holds \(left.sorted())")
+      let copy = folder.file("copy.sqlite")
+      try? FileManager.default.copyItem(atPath: path, toPath: copy)
+      let copied = try? SQLiteTrailStore(path: copy, access: .readOnly).load()
+      context.check(
+        stored != nil && copied == stored, "the copy holds \(String(describing: copied))")
+      do {
+        _ = try await database.store.load()
+        context.check(false, "a closed database was read")
+      } catch {
+        context.check(
+          line(of: error)
+            == "the database \(path) was closed before this call; open it again to use it",
+          "a call after close: \(line(of: error))")
+      }
+    },
     Scenario("a file a newer trails upgraded while this one runs: its next save is refused") {
       context in
       guard let folder = TemporaryDatabase(context) else { return }
