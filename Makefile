@@ -16,7 +16,7 @@ SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templa
 SWIFT_PATHS += $(wildcard Examples/Consumer/Package.swift Examples/Consumer/Sources Examples/Consumer/Tests)
 
 .PHONY: help deps build test conformance machine-mutants strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint doc-examples \
-  format coverage docs api-check clean
+  format coverage docs api-check clean user-path-check
 
 help: ## List the targets (the default)
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-17s %s\n", $$1, $$2 }' \
@@ -66,6 +66,12 @@ serve: ## Build fixture-server and serve the fixtures on http://127.0.0.1:8787 (
 
 demo: deps ## Run the three apps scripted and offline, each app's main flow in a few lines
 	scripts/demo
+
+# On make test's build (what the pages' `swift build --build-tests` expects), about 2 minutes.
+user-path-check: deps ## Run every command README.md and docs/ show, as written (live services on fixture-server); compare what the page shows
+	$(BUILD) --build-tests
+	scripts/user-path-check --self-test
+	scripts/user-path-check
 
 # Only the JSON goes to stdout (`make bench > results.json`); the build talks on stderr.
 # B9 launches .build/release/movies, so the bench builds it too.
