@@ -1,13 +1,13 @@
-"""Runs `trails` the way a user's machine does, for the persistence checks: as a user without
-privileges, with every core busy.
+"""Runs the apps the way a user's machine does, for the persistence, recording and terminal
+checks: as a user without privileges, with every core busy.
 
-Imported by scripts/crash-test, scripts/share-check and scripts/plan-file-check, which take
-its two options:
+Imported by scripts/crash-test, scripts/share-check, scripts/plan-file-check,
+scripts/recording-crash-test and scripts/terminal-check, which take its two options:
 
-  --user NAME   run every trails process as NAME (through util-linux's `setpriv`); as root,
-                NAME is created when missing (`useradd`), and the binary and its resources
-                are copied to a folder NAME can read. Without root, NAME must be the current
-                user.
+  --user NAME   run every process of the built binaries as NAME (through util-linux's
+                `setpriv`); as root, NAME is created when missing (`useradd`), and the
+                binaries and their resources are copied to a folder NAME can read. Without
+                root, NAME must be the current user.
   --busy N      keep N busy loops running for the whole check (N processes spinning on a
                 core; 3 on a 2-core machine leaves trails a third of a core at times).
 
@@ -18,6 +18,12 @@ task's steps only when the cores are busy (issue 48, items 3 and 4).
     with persistence_load.Load(options, binary) as load:
         subprocess.run(load.command("--db", db, "plan"))   # as NAME, on the copied binary
         folder = load.folder("check-")                      # a fresh folder NAME owns
+
+A check that runs several binaries names them all; each is copied, and `run_as` starts any
+of them as NAME:
+
+    with persistence_load.Load(options, movies, conformance) as load:
+        subprocess.run(load.run_as([load.path("movies"), "--record", file]))
 """
 
 import os
@@ -55,10 +61,12 @@ class Load:
     Every process it starts (the busy loops) it ends by its own pid; every folder it makes it
     removes."""
 
-    def __init__(self, options, binary):
+    def __init__(self, options, binary, *others):
         self.user = options.user
         self.busy = options.busy
+        # `binary` is the one `command` runs; `others` are copied beside it, for `path`.
         self.binary = binary
+        self.paths = {os.path.basename(path): path for path in (binary, *others)}
         self.loops = []
         self.copies = None
         self.uid = self.gid = None
@@ -103,17 +111,21 @@ class Load:
         # next to itself, as a bundle's accessor looks there first.
         self.copies = tempfile.mkdtemp(prefix="trails-as-user-")
         os.chmod(self.copies, 0o755)
-        copy = os.path.join(self.copies, os.path.basename(self.binary))
-        shutil.copy2(self.binary, copy)
-        os.chmod(copy, 0o755)
-        resources = os.path.join(os.path.dirname(self.binary), RESOURCES)
-        if os.path.isdir(resources):
-            shutil.copytree(resources, os.path.join(self.copies, RESOURCES))
-            for folder, names, files in os.walk(self.copies):
-                os.chmod(folder, 0o755)
-                for name in files:
+        for name, path in self.paths.items():
+            copy = os.path.join(self.copies, name)
+            shutil.copy2(path, copy)
+            os.chmod(copy, 0o755)
+            self.paths[name] = copy
+            resources = os.path.join(os.path.dirname(path), RESOURCES)
+            if os.path.isdir(resources) and not os.path.exists(
+                    os.path.join(self.copies, RESOURCES)):
+                shutil.copytree(resources, os.path.join(self.copies, RESOURCES))
+        for folder, names, files in os.walk(self.copies):
+            os.chmod(folder, 0o755)
+            for name in files:
+                if os.path.join(folder, name) not in self.paths.values():
                     os.chmod(os.path.join(folder, name), 0o644)
-        self.binary = copy
+        self.binary = self.paths[os.path.basename(self.binary)]
 
     @property
     def as_other_user(self):
@@ -127,10 +139,18 @@ class Load:
 
     def command(self, *arguments):
         """The command line that runs trails with `arguments`, as the user."""
+        return self.run_as([self.binary, *arguments])
+
+    def path(self, name):
+        """The binary named `name` (one given to `Load`), as the user runs it: the copy."""
+        return self.paths[name]
+
+    def run_as(self, argv):
+        """`argv` (a binary from `path`, then its arguments) as a command line run as the user."""
         launcher = []
         if self.as_other_user:
             launcher = [SETPRIV, f"--reuid={self.uid}", f"--regid={self.gid}", "--init-groups"]
-        return launcher + [self.binary, *arguments]
+        return launcher + list(argv)
 
     def folder(self, prefix):
         """A new empty folder the user owns (mode 755), for one run's database."""
