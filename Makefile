@@ -135,8 +135,9 @@ flake-check: ## Run the whole test suite 50 times under full CPU load; count fai
 new-feature: ## Start Apps/Foo from Templates/Feature, renamed and wired in (NAME=Foo)
 	@SWIFT="$(SWIFT)" scripts/new-feature "$(NAME)"
 
-# Slow (a full build in a temporary copy of the repository), so not part of `make test`.
-new-feature-check: ## Check new-feature in a temporary copy: make, build, test and run one (slow)
+# Slow (a full build and the whole suite in a temporary copy of the repository), so not part
+# of `make test`.
+new-feature-check: ## In a temporary copy: make new-feature NAME=Counter, then make test, make conformance and make lint must pass (slow)
 	scripts/test-new-feature
 
 lint: ## Check formatting and style with swift format (--strict; and that make format would change nothing), that docs/ARCHITECTURE.md draws Package.swift's module graph, and that the compiled code examples are current
