@@ -93,20 +93,8 @@ public final class ControlledStream<Element: Sendable>: Sendable {
   /// Creates a controlled stream with no generation started.
   ///
   /// Make one per dependency under test, and build the double from ``makeStream()``.
-  ///
-  /// - Parameters:
-  ///   - fileID: The file that made it, where a wait on ``starts`` that can never succeed is
-  ///     reported.
-  ///   - filePath: Its path.
-  ///   - line: The line.
-  ///   - column: The column.
-  public init(
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) {
-    announced = Starts(
-      instrument: "ControlledStream<\(Element.self)>",
-      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  public init() {
+    announced = Starts(instrument: "ControlledStream<\(Element.self)>")
     startsStream = announced.stream()
   }
 

@@ -35,6 +35,9 @@ extension TestStore {
     checkUncheckedSends()
     executor.runBeforeSend()
     let ordinal = beginSend(at: site)
+    // The wait below runs what the event starts; what it leaves goes to LoopTesting's thread.
+    executor.beginDriving()
+    defer { executor.endDriving() }
     store.send(event)
     // The event is reduced by now unless an effect was reducing; then it is reduced next.
     let outcome = await until(timeout: .seconds(1), wakingOn: .newState) { book in

@@ -214,6 +214,8 @@ extension TestStore {
     _ decide: (borrowing MonitorStateMachine<State, Event>) -> Result?
   ) async -> Outcome<Result> {
     if ThreadYields.isDue() { await Task.yield() }
+    executor.beginDriving()
+    defer { executor.endDriving() }
     var (lastVersion, jobs) = (-1, 0)
     while true {
       let (version, decision) = monitor.read { book in (book.version, decide(book)) }

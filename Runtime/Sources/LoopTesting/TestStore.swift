@@ -226,7 +226,7 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     }
     // The test's instruments reach it: a completion runs its ready jobs first, a wait on
     // `starts` settles it.
-    TestTaskStores.add(ObjectIdentifier(self), executor: executor) { [weak self] in
+    TestTaskStores.add(ObjectIdentifier(self), site: site, executor: executor) { [weak self] in
       await self?.settleQuietly() ?? true
     }
   }
@@ -271,7 +271,10 @@ public final class TestStore<State: Sendable & Equatable, Event: Sendable>: Send
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     executor.runBeforeSend()
     let ordinal = beginSend(at: site)
+    // The effects the event starts go to LoopTesting's thread once, after the send.
+    executor.beginDriving()
     store.send(event)
+    executor.endDriving()
     guard exhaustivity == .on else { return }
     if let step = monitor.read({ $0.userSteps.count > ordinal ? $0.userSteps[ordinal] : nil }) {
       checkSend(step: step, assert: nil, site: site)

@@ -6,8 +6,8 @@ import LoopSynchronization
 /// Each generation is buffered until read. A read with nothing buffered first settles the
 /// test's stores (``TestTaskStores/settle()``), which runs what they will start, whatever the
 /// store's schedule; when they are quiet and still nothing is announced, nothing will be, so
-/// the read fails the test at once, saying so, and ends the stream, instead of waiting for
-/// the test's time limit.
+/// the read fails the test at once, saying so (at the line that made the test's first store),
+/// and ends the stream, instead of waiting for the test's time limit.
 final class Starts: Sendable {
   private struct Locked {
     var announced: [Int] = []
@@ -20,12 +20,9 @@ final class Starts: Sendable {
   private let locked = Mutex(Locked())
   /// The instrument, as messages name it: `ControlledWork<Forecast>`.
   private let instrument: String
-  /// Where the instrument was made, where a read that can never succeed is reported.
-  private let site: CallSite
 
-  init(instrument: String, site: CallSite) {
+  init(instrument: String) {
     self.instrument = instrument
-    self.site = site
   }
 
   /// The stream a test reads.
@@ -62,7 +59,7 @@ final class Starts: Sendable {
     case .finished: return nil
     case .nothing: break
     }
-    if await TestTaskStores.settle() == .quiet {
+    if case .quiet(let site) = await TestTaskStores.settle() {
       switch take() {
       case .generation(let generation): return generation
       case .finished: return nil

@@ -42,6 +42,9 @@ package final class TestExecutor: TaskExecutor, Sendable {
     /// ``backgroundLimit`` it stops, so effects that loop without end hold no thread until
     /// the test's next wait reports them.
     var backgroundRuns = 0
+    /// How many test calls are running jobs now (waits, drains): while one is, it runs the
+    /// jobs that become ready, and ``BackgroundJobs`` leaves them to it (no thread crossed).
+    var driving = 0
     /// Callers blocked in ``drain()`` until the running job ends, each signalled once.
     var drainers: [DispatchSemaphore] = []
     /// Whether jobs are refused: the store ran away (see ``abandon()``).
@@ -118,7 +121,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
     // A job made ready by a thread that runs no task was resumed by work outside the
     // executor; everything the schedule controls runs in a task (the test's, or a job's).
     let outside = withUnsafeCurrentTask { $0 == nil }
-    let (wakers, isReleased) = locked.withLock { locked -> ([@Sendable () -> Void], Bool) in
+    let (wakers, handsOff) = locked.withLock { locked -> ([@Sendable () -> Void], Bool) in
       guard !locked.isAbandoned else { return ([], false) }
       if outside, !locked.isReleased {
         let name = locked.effects[job.task].map { "feedback `\($0.feedback)`" } ?? "a child task"
@@ -126,10 +129,30 @@ package final class TestExecutor: TaskExecutor, Sendable {
       }
       locked.ready.append(job)
       defer { locked.wakers = [] }
-      return (locked.wakers, locked.isReleased)
+      // A test call that is running jobs runs this one too.
+      return (
+        locked.wakers, locked.isReleased || (drivesItself && locked.driving == 0)
+      )
     }
     for wake in wakers { wake() }
-    if isReleased || drivesItself { BackgroundJobs.shared.run(self) }
+    if handsOff { BackgroundJobs.shared.run(self) }
+  }
+
+  /// Notes that a test call runs this executor's jobs until ``endDriving()``: a wait on the
+  /// store, or a drain.
+  func beginDriving() {
+    locked.withLock { $0.driving += 1 }
+  }
+
+  /// Notes that the test call that began driving has ended; jobs it left ready go to
+  /// ``BackgroundJobs`` on an executor that drives itself.
+  func endDriving() {
+    let handsOff = locked.withLock { locked in
+      locked.driving -= 1
+      return locked.driving == 0 && drivesItself && !locked.isReleased
+        && !locked.isAbandoned && !locked.ready.isEmpty
+    }
+    if handsOff { BackgroundJobs.shared.run(self) }
   }
 
   /// Runs the next ready job, picked by the schedule, on the calling thread.
@@ -163,6 +186,13 @@ package final class TestExecutor: TaskExecutor, Sendable {
     return true
   }
 
+  /// How long ``BackgroundJobs`` leaves a live store's jobs to the test once handed over.
+  ///
+  /// A test usually waits on the store next (`send`, then `settle`), and then its own thread
+  /// runs them, with no thread crossed. Only when the test awaits something else does
+  /// LoopTesting's thread run them. What the test sees is the same either way (``drain()``).
+  static let graceMicroseconds: UInt32 = 200
+
   /// Runs the next ready job for ``BackgroundJobs``, unless it has run ``backgroundLimit``
   /// jobs of a live store since a test call last waited or acted.
   ///
@@ -170,6 +200,8 @@ package final class TestExecutor: TaskExecutor, Sendable {
   func runNextInBackground() -> Bool {
     let allowed = locked.withLock { locked -> Bool in
       guard !locked.isReleased else { return true }
+      // A test call is running them (it hands them back when it ends).
+      guard locked.driving == 0 else { return false }
       guard locked.backgroundRuns < Self.backgroundLimit else { return false }
       locked.backgroundRuns += 1
       return true
@@ -186,7 +218,15 @@ package final class TestExecutor: TaskExecutor, Sendable {
   /// (an effect that calls the test's API), it does nothing.
   func drain() {
     guard drivesItself, !RunningJobs.isRunning(self) else { return }
-    locked.withLock { $0.backgroundRuns = 0 }
+    // The usual case, one lock: nothing ready and nothing running.
+    let isIdle = locked.withLock { locked in
+      locked.backgroundRuns = 0
+      guard !locked.ready.isEmpty || locked.isRunning else { return true }
+      locked.driving += 1
+      return false
+    }
+    if isIdle { return }
+    defer { endDriving() }
     var ran = 0
     while ran < Self.backgroundLimit {
       if runNext(orWake: nil) {

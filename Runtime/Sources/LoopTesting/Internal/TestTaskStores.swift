@@ -15,6 +15,8 @@ import LoopSynchronization
 enum TestTaskStores {
   private struct Entry: Sendable {
     let task: UInt
+    /// Where the store was made.
+    let site: CallSite
     weak var executor: TestExecutor?
     /// Waits until the store is quiet, reporting nothing; `false` when it stays busy.
     let settle: @Sendable () async -> Bool
@@ -31,14 +33,17 @@ enum TestTaskStores {
   ///
   /// - Parameters:
   ///   - id: The store.
+  ///   - site: Where it was made.
   ///   - executor: Where its effects run.
   ///   - settle: Waits until the store is quiet, reporting nothing; `false` when it stays busy.
   static func add(
-    _ id: ObjectIdentifier, executor: TestExecutor,
+    _ id: ObjectIdentifier, site: CallSite, executor: TestExecutor,
     settle: @escaping @Sendable () async -> Bool
   ) {
     guard let task = currentTask else { return }
-    stores.withLock { $0[id] = Entry(task: task, executor: executor, settle: settle) }
+    stores.withLock {
+      $0[id] = Entry(task: task, site: site, executor: executor, settle: settle)
+    }
   }
 
   /// Forgets the store `id`.
@@ -46,9 +51,12 @@ enum TestTaskStores {
     _ = stores.withLock { $0.removeValue(forKey: id) }
   }
 
+  /// The calling task's stores, oldest first.
   private static func entriesOfCurrentTask() -> [Entry] {
     guard let task = currentTask else { return [] }
-    return stores.withLock { $0.values.filter { $0.task == task } }
+    return stores.withLock { $0.values.filter { $0.task == task } }.sorted {
+      ($0.site.line, "\($0.site.fileID)") < ($1.site.line, "\($1.site.fileID)")
+    }
   }
 
   /// Runs every ready job of the calling task's stores (``TestExecutor/drain()``).
@@ -60,8 +68,8 @@ enum TestTaskStores {
   enum Settled {
     /// The task made no store.
     case noStores
-    /// Every store became quiet.
-    case quiet
+    /// Every store became quiet; the first was made at `site`.
+    case quiet(site: CallSite)
     /// A store stayed busy (work outside the test's control).
     case busy
   }
@@ -72,6 +80,6 @@ enum TestTaskStores {
     guard !entries.isEmpty else { return .noStores }
     var quiet = true
     for entry in entries where await !entry.settle() { quiet = false }
-    return quiet ? .quiet : .busy
+    return quiet ? .quiet(site: entries[0].site) : .busy
   }
 }

@@ -182,7 +182,7 @@ extension LoopTestingTestStoreExhaustiveExamples {
 }
 
 extension LoopTestingTestStoreExhaustiveExamples {
-  /// Runtime/Sources/LoopTesting/TestStore+Exhaustive.swift:89
+  /// Runtime/Sources/LoopTesting/TestStore+Exhaustive.swift:92
   func example2() async throws {
     await store.receive(Search.Event.loaded) {
       $0.status = .results(Search.Results(query: "swift", first: page))
@@ -191,7 +191,7 @@ extension LoopTestingTestStoreExhaustiveExamples {
 }
 
 extension LoopTestingTestStoreExhaustiveExamples {
-  /// Runtime/Sources/LoopTesting/TestStore+Exhaustive.swift:128
+  /// Runtime/Sources/LoopTesting/TestStore+Exhaustive.swift:131
   func example3() async throws {
     await store.receive({
       if case .loaded(_, let page) = $0 { page.results.count > 1 } else { false }
