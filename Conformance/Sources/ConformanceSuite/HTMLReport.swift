@@ -189,6 +189,14 @@ public enum HTMLReport {
       "<h3>Exploration</h3><p>\(exploration.statesExplored) states, \(exploration.steps) steps "
         + "to depth \(exploration.depth), \(exploration.randomWalks) random walks (seed "
         + "\(exploration.seed)), \(seconds(exploration.durationSeconds))</p>")
+    if let limit = exploration.limitReached {
+      page.add(
+        "<p class=\"limit\">Stopped at \(limit.limit) (\(limit.value) states) in depth "
+          + "\(limit.depth): states at that depth and deeper were not all searched.</p>")
+    }
+    if exploration.isPartial {
+      page.add("<p class=\"limit\">Interrupted: this exploration is partial.</p>")
+    }
     for failure in exploration.failures {
       var lines = [
         "events from initial state \(failure.initialState + 1): "

@@ -1,3 +1,4 @@
+import Foundation
 import LoopContracts
 
 /// Renders a run as the table `make conformance` prints, then each failure, then the totals.
@@ -60,15 +61,55 @@ public struct TextReport: Sendable {
         }
       }
     }
+    lines += explorationLines(run.reports)
     lines += scheduleLines(run.reports)
     lines += replayLines(run.replays)
     lines.append("")
     lines += Self.legend(mutated: mutated)
+    let chance = run.reports.compactMap(\.exploration.fingerprintCollisionChance).max()
+    if let chance, chance > 0 {
+      lines.append(
+        "explored states are kept as 64-bit fingerprints: the chance that two of them "
+          + "collided (one state taken for another) is \(Self.chance(chance)) at most")
+    }
     lines.append("")
     lines.append(
       "\(run.reports.count) contract(s) in \(Self.format(run.durationSeconds)) s")
     lines.append(run.summaryLine)
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Each exploration that stopped early: at a limit (which one, at what depth), or
+  /// interrupted.
+  func explorationLines(_ reports: [ContractReport]) -> [String] {
+    let stopped = reports.filter {
+      $0.exploration.limitReached != nil || $0.exploration.isPartial
+    }
+    guard !stopped.isEmpty else { return [] }
+    var lines = ["", "explorations that stopped early:"]
+    for report in stopped {
+      let exploration = report.exploration
+      if let limit = exploration.limitReached {
+        lines.append(
+          "  \(report.contract): stopped at \(limit.limit) (\(limit.value) states) in depth "
+            + "\(limit.depth): states at depth \(limit.depth) and deeper were not all searched; "
+            + "lower --depth, or raise --max-states")
+      }
+      if exploration.isPartial {
+        lines.append(
+          "  \(report.contract): interrupted in depth \(exploration.depth) after "
+            + "\(exploration.statesExplored) states: the report is partial")
+      }
+    }
+    return lines
+  }
+
+  /// A probability as `3e-12`, or `below 1e-15`.
+  static func chance(_ value: Double) -> String {
+    guard value >= 1e-15 else { return "below 1e-15" }
+    let exponent = Int((Foundation.log10(value)).rounded(.down))
+    let mantissa = Int((value / Foundation.pow(10, Double(exponent))).rounded(.up))
+    return mantissa >= 10 ? "1e\(exponent + 1)" : "\(mantissa)e\(exponent)"
   }
 
   /// When scenarios ran under more than one schedule: per contract, the runs and the
@@ -187,7 +228,9 @@ public struct TextReport: Sendable {
         + " (\(report.roundTrips.map(\.statesChecked).reduce(0, +)))",
       ratio(report.scenarios) { !$0.failures.isEmpty },
       ratio(budgets) { $0.failure != nil },
-      "\(report.exploration.statesExplored) states, \(Self.rate(report.exploration.stepsPerSecond)) steps/s",
+      "\(report.exploration.statesExplored) states, \(Self.rate(report.exploration.stepsPerSecond)) steps/s"
+        + (report.exploration.limitReached == nil ? "" : ", limit")
+        + (report.exploration.isPartial ? ", partial" : ""),
     ]
       + (mutated ? [report.machineMutants.map(Self.machineMutantScore) ?? "-"] : []) + [
         "\(Self.format(report.durationSeconds + (report.machineMutants?.durationSeconds ?? 0))) s",

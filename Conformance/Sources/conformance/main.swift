@@ -6,6 +6,7 @@ import ConformanceSuite
 import Foundation
 import LoopContracts
 import LoopRecording
+import LoopSynchronization
 import LoopTesting
 import Terminal
 
@@ -33,6 +34,12 @@ let spec = CommandSpec(
     ).notInherited(),
     .value("depth", valueName: "N", help: "The exploration's breadth-first depth", default: "6")
       .notInherited(),
+    .value(
+      "max-states", valueName: "N",
+      help:
+        "The most states the breadth-first search keeps; it stops in the depth that reaches them, and the report says so",
+      default: "\(ExplorationLimits().maxStates)"
+    ).notInherited(),
     .value(
       "schedules", valueName: "N",
       help: "Run each scenario under N schedules: first-ready, then N-1 the search picks",
@@ -195,6 +202,10 @@ func runContracts(_ arguments: ParsedArguments, minimumKills: Int?) async throws
   let depth = try arguments.value("depth", as: Int.self) ?? 6
   guard seed >= 0 else { throw UsageError("--seed must not be negative", usage: arguments.usage) }
   guard depth >= 0 else { throw UsageError("--depth must not be negative", usage: arguments.usage) }
+  let maxStates = try arguments.value("max-states", as: Int.self) ?? ExplorationLimits().maxStates
+  guard maxStates >= 1 else {
+    throw UsageError("--max-states must be at least 1", usage: arguments.usage)
+  }
   let schedules = try arguments.value("schedules", as: Int.self) ?? 1
   guard schedules >= 1 else {
     throw UsageError("--schedules must be at least 1", usage: arguments.usage)
@@ -285,17 +296,25 @@ func runContracts(_ arguments: ParsedArguments, minimumKills: Int?) async throws
   let progress = ProgressLine.onStandardError(total: plan.units(in: shard).count)
   defer { progress?.end() }
   var options = ContractRunner.Options(
-    exploration: ExplorationLimits(depth: depth, seed: UInt64(seed)),
+    exploration: ExplorationLimits(depth: depth, maxStates: maxStates, seed: UInt64(seed)),
     regressionsDirectory: saveTo ?? arguments.value("regressions") ?? "Conformance/Regressions",
     saveFailures: saveTo != nil, mutate: mutate, workers: workers)
   options.schedules = schedules
   options.scheduleSearch = search
   options.schedule = schedule
-  let runner = ContractRunner(
+  var runner = ContractRunner(
     options: options,
     progress: progress.map { line in
       { @Sendable (step: ContractRunner.Progress) in line.finished(step) }
     })
+  if let progress {
+    runner.exploring = { @Sendable (contract: String, figures: ExplorationProgress) in
+      progress.exploring(contract, figures)
+    }
+  }
+  // Ctrl-C stops each exploration where it is; the report says which are partial.
+  Interruption.listen()
+  runner.isInterrupted = { Interruption.happened }
   return await ConformanceRun.run(
     contracts, with: runner, recordings: recordings, shard: shard,
     replayed: progress.map { line in
@@ -341,5 +360,41 @@ func report(
   for shortfall in shortfalls {
     StandardError.writeLine("conformance: \(shortfall)")
   }
+  if Interruption.happened { throw ExitCode.interrupted }
   if !run.passed || !shortfalls.isEmpty { throw ExitCode.failure }
+}
+
+/// Ctrl-C during a run: the first stops the explorations where they are, so the run ends with
+/// the report so far (explorations marked partial) and exit status 130; a second ends the
+/// process at once.
+enum Interruption {
+  private static let seen = Mutex(false)
+  private static let listening = Mutex(false)
+
+  /// Starts listening for Ctrl-C, once.
+  static func listen() {
+    let first = listening.withLock { listening in
+      defer { listening = true }
+      return !listening
+    }
+    guard first else { return }
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    source.setEventHandler {
+      let again = seen.withLock { seen in
+        defer { seen = true }
+        return seen
+      }
+      if again {
+        signal(SIGINT, SIG_DFL)
+        raise(SIGINT)
+      }
+    }
+    source.resume()
+    // The source lives as long as the process.
+    _ = Unmanaged.passRetained(source as AnyObject)
+  }
+
+  /// Whether Ctrl-C was pressed.
+  static var happened: Bool { seen.withLock { $0 } }
 }

@@ -139,8 +139,9 @@ struct ShardMergeTests {
       ),
       (
         [try part(1, of: 2), try part(2, of: 2, seed: 7)],
-        "shard 1/2 ran with --seed 1 --depth 6 (200000 states, 200 walks of 40), shard 2/2 with "
-          + "--seed 7 --depth 6 (200000 states, 200 walks of 40): give every shard the same options"
+        "shard 1/2 ran with --seed 1 --depth 6 (10000000 states, 200 walks of 40), shard 2/2 with "
+          + "--seed 7 --depth 6 (10000000 states, 200 walks of 40): give every shard the same "
+          + "options"
       ),
       (
         [

@@ -28,6 +28,8 @@ struct Report {
   var machineMutants: [MachineMutantTime.Run]
   /// Samples of B11 and B12, one per run.
   var recordings: [RecordingBench.Sample]
+  /// Samples of B13: the explorer's, and the `Set<State>` search's, one per child process.
+  var explorationScale: (explorer: [ExplorationScale.Sample], baseline: [ExplorationScale.Sample])
   /// Measured runs per workload (B1 to B5, B7, B8).
   var runs: Int
 
@@ -69,6 +71,11 @@ struct Report {
   /// B12: a version 2 recording must replay from memory at least this many events per second.
   static let minimumReplayedEventsPerSecond = 50_000.0
 
+  /// B13: the explorer must keep at most this fraction of the baseline's bytes per state.
+  static let maximumExplorerBytesPerStateRatio = 0.1
+  /// B13: the explorer must take at least this fraction of the baseline's steps a second.
+  static let minimumExplorerStepsPerSecondRatio = 1.0
+
   /// The report as a JSON-compatible dictionary.
   var json: [String: Any] {
     let b1 = Bench.median(reducerLoop)
@@ -93,7 +100,20 @@ struct Report {
     let encoding = Bench.median(recordings.map(\.version2.encoding))
     let overhead = Bench.median(recordings.map(\.version2.overhead))
     let replayed = Bench.median(recordings.map(\.version2.replayedPerSecond))
+    // B13: the explorer against the Set<State> search, each figure a median of its side.
+    let scaleBytes = Bench.median(explorationScale.explorer.map(\.bytesPerState))
+    let baselineBytes = Bench.median(explorationScale.baseline.map(\.bytesPerState))
+    let scaleRate = Bench.median(explorationScale.explorer.map(\.stepsPerSecond))
+    let baselineRate = Bench.median(explorationScale.baseline.map(\.stepsPerSecond))
+    let bytesRatio = scaleBytes / baselineBytes
+    let rateRatio = scaleRate / baselineRate
     let targets: [String: [String: Any]] = [
+      "B13_bytesPerStateRatioToSetSearch": target(
+        "at most \(Self.maximumExplorerBytesPerStateRatio)", bytesRatio,
+        met: bytesRatio <= Self.maximumExplorerBytesPerStateRatio),
+      "B13_stepsPerSecondRatioToSetSearch": target(
+        "at least \(Self.minimumExplorerStepsPerSecondRatio)", rateRatio,
+        met: rateRatio >= Self.minimumExplorerStepsPerSecondRatio),
       "B2_ratioToB1": target(
         "at most \(Int(Self.maximumSendToReduceRatio))", ratio,
         met: ratio <= Self.maximumSendToReduceRatio),
@@ -197,6 +217,7 @@ struct Report {
       "B10_machineMutantTime": machineMutantJSON,
       "B11_commandRecording": commandRecordingJSON,
       "B12_recordingReplay": recordingReplayJSON,
+      "B13_explorationScale": explorationScaleJSON,
       "targets": targets,
       "allTargetsMet": targets.values.allSatisfy { $0["met"] as? Bool == true },
     ]
@@ -223,6 +244,27 @@ struct Report {
       "contracts": contracts,
       "totalSeconds": rounded(Bench.median(conformance.map(\.totalSeconds)), places: 3),
       "samplesTotalSeconds": conformance.map { rounded($0.totalSeconds, places: 3) },
+    ]
+  }
+
+  /// B13: the explorer's and the baseline's figures, medians and samples.
+  private var explorationScaleJSON: [String: Any] {
+    func side(_ samples: [ExplorationScale.Sample]) -> [String: Any] {
+      [
+        "states": samples.first?.states ?? 0,
+        "steps": samples.first?.steps ?? 0,
+        "stepsPerSecond": rounded(Bench.median(samples.map(\.stepsPerSecond)), places: 0),
+        "bytesPerState": rounded(Bench.median(samples.map(\.bytesPerState)), places: 1),
+        "samplesStepsPerSecond": samples.map { rounded($0.stepsPerSecond, places: 0) },
+        "samplesBytesPerState": samples.map { rounded($0.bytesPerState, places: 1) },
+      ]
+    }
+    return [
+      "machine":
+        "trails (TrailsContract), breadth-first to depth \(ExplorationScale.depth), one thread",
+      "measure": "peak resident growth of a fresh child process over the search",
+      "explorer": side(explorationScale.explorer),
+      "setSearch": side(explorationScale.baseline),
     ]
   }
 

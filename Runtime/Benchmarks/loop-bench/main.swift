@@ -24,12 +24,18 @@ let runs = 5
 let pairs = 7
 /// Measured runs of B6, which takes seconds per run.
 let conformanceRuns = 3
+/// Runs of B13 each side, whose searches take tens of seconds.
+let scaleRuns = 3
 
 /// The whole benchmark, run by the blocking entry point below.
 @Sendable func runBenchmark() async {
   do {
     if CommandLine.arguments.dropFirst().first == MemoryPerStore.childFlag {
       try await MemoryPerStore.measureInChild()
+      exit(0)
+    }
+    if CommandLine.arguments.dropFirst().first == ExplorationScale.childFlag {
+      try ExplorationScale.measureInChild()
       exit(0)
     }
     if CommandLine.arguments.dropFirst().first == "--instructions" {
@@ -169,6 +175,11 @@ let conformanceRuns = 3
       recordings.append(try await RecordingBench.run(catalog: recordingCatalog))
     }
 
+    progress(
+      "B13 explorationScale: trails to depth \(ExplorationScale.depth), the explorer and a "
+        + "Set<State> search x \(scaleRuns) runs each, in child processes")
+    let scale = try ExplorationScale.run(scaleRuns)
+
     let report = Report(
       reducerLoop: reducerLoop,
       storeSend: storeSend,
@@ -184,6 +195,7 @@ let conformanceRuns = 3
       coldStart: coldStart,
       machineMutants: machineMutants,
       recordings: recordings,
+      explorationScale: scale,
       runs: runs
     )
     FileHandle.standardOutput.write(try report.encoded())

@@ -136,7 +136,7 @@ where M.State: Hashable, M.Event: Codable {
 
   /// The laws that judge the step from `before` on `event` to `after`, and those of them it
   /// breaks, by index in ``laws``.
-  func judge(_ before: M.State, _ event: M.Event, _ after: M.State)
+  package func judge(_ before: M.State, _ event: M.Event, _ after: M.State)
     -> (judged: [Int], broken: [Int])
   {
     judge(before, event, after, kind: laws.isEmpty ? nil : kind(event))

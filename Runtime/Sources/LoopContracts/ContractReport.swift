@@ -263,9 +263,92 @@ public struct ExplorationReport: Sendable, Codable, Hashable {
 
   /// Reducer steps per second.
   public var stepsPerSecond: Double = 0
+  /// The limit the breadth-first search reached, if it reached one: it stopped there, so
+  /// deeper states were not searched.
+  public var limitReached: ExplorationLimitReached?
+  /// The chance that two of the states reached share a fingerprint, so that the search took
+  /// one for the other; `nil` in a report written before fingerprints.
+  public var fingerprintCollisionChance: Double?
+  /// Whether the run was interrupted (Ctrl-C) before the exploration ended.
+  public var isPartial = false
 
   /// Creates an empty exploration report.
   public init() {}
+
+  private enum CodingKeys: String, CodingKey {
+    case statesExplored, steps, depth, randomWalks, seed, durationSeconds, failures
+    case stepsPerSecond, limitReached, fingerprintCollisionChance, isPartial
+  }
+
+  /// Reads a report, one written before `limitReached`, `fingerprintCollisionChance` and
+  /// `isPartial` existed included.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: A `DecodingError` when a field is missing or has the wrong type.
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    statesExplored = try values.decode(Int.self, forKey: .statesExplored)
+    steps = try values.decode(Int.self, forKey: .steps)
+    depth = try values.decode(Int.self, forKey: .depth)
+    randomWalks = try values.decode(Int.self, forKey: .randomWalks)
+    seed = try values.decode(UInt64.self, forKey: .seed)
+    durationSeconds = try values.decode(Double.self, forKey: .durationSeconds)
+    failures = try values.decode([ExplorationFailure].self, forKey: .failures)
+    stepsPerSecond = try values.decode(Double.self, forKey: .stepsPerSecond)
+    limitReached = try values.decodeIfPresent(
+      ExplorationLimitReached.self, forKey: .limitReached)
+    fingerprintCollisionChance = try values.decodeIfPresent(
+      Double.self, forKey: .fingerprintCollisionChance)
+    isPartial = try values.decodeIfPresent(Bool.self, forKey: .isPartial) ?? false
+  }
+}
+
+/// A limit of ``ExplorationLimits`` the breadth-first search reached.
+public struct ExplorationLimitReached: Sendable, Codable, Hashable {
+  /// The limit's name in ``ExplorationLimits``: `maxStates`.
+  public var limit: String
+  /// Its value.
+  public var value: Int
+  /// The depth of the level it cut short: the search went no deeper.
+  public var depth: Int
+
+  /// Creates a record of a limit reached.
+  ///
+  /// - Parameters:
+  ///   - limit: The limit's name.
+  ///   - value: Its value.
+  ///   - depth: The level it cut short.
+  public init(limit: String, value: Int, depth: Int) {
+    self.limit = limit
+    self.value = value
+    self.depth = depth
+  }
+}
+
+/// How far an exploration has got, for a progress line.
+public struct ExplorationProgress: Sendable, Hashable {
+  /// The depth of the level being searched.
+  public var depth: Int
+  /// Distinct states reached so far.
+  public var states: Int
+  /// Steps taken so far.
+  public var steps: Int
+  /// Seconds since the exploration began.
+  public var elapsedSeconds: Double
+
+  /// Creates figures of progress.
+  ///
+  /// - Parameters:
+  ///   - depth: The depth of the level being searched.
+  ///   - states: Distinct states reached so far.
+  ///   - steps: Steps taken so far.
+  ///   - elapsedSeconds: Seconds since the exploration began.
+  public init(depth: Int, states: Int, steps: Int, elapsedSeconds: Double) {
+    self.depth = depth
+    self.states = states
+    self.steps = steps
+    self.elapsedSeconds = elapsedSeconds
+  }
 }
 
 /// A failure exploration found: the rule broken and the shortest path to it.

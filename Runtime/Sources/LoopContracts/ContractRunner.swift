@@ -73,6 +73,12 @@ public struct ContractRunner: Sendable {
   public let options: Options
   /// Told of each part of the work as it ends, from any thread: for a progress line.
   public let progress: (@Sendable (Progress) -> Void)?
+  /// Told how far each contract's exploration has got, after each batch of states and each
+  /// random walk: a progress line's figures.
+  package var exploring: (@Sendable (_ contract: String, ExplorationProgress) -> Void)?
+  /// Asked during exploration: once it returns `true` (Ctrl-C), an exploration stops where it
+  /// is and its report is marked partial.
+  package var isInterrupted: @Sendable () -> Bool = { false }
 
   /// A part of a run that has just ended.
   public enum Progress: Hashable, Sendable {
@@ -281,9 +287,14 @@ public struct ContractRunner: Sendable {
 
     // A mutant that leaves the reducer alone explores exactly as the contract does.
     let explores = !isMutant || subject.changesReducer
+    let name = contract.name
+    var progress: (@Sendable (ExplorationProgress) -> Void)?
+    if let exploring {
+      progress = { figures in exploring(name, figures) }
+    }
     let explorer = Explorer(
       contract, limits: options.exploration, subject: subject, stopsAtFirstFailure: isMutant,
-      workers: options.workers)
+      workers: options.workers, progress: progress, isInterrupted: isInterrupted)
     let outcome = explores ? explorer.run() : nil
     if let outcome {
       report.exploration = outcome.report
@@ -328,7 +339,8 @@ public struct ContractRunner: Sendable {
         name: $0.name, statesChecked: outcome?.states ?? 0, failure: checker.violations[$0.name])
     }
     if let outcome, !isMutant {
-      report.roundTrips = await roundTrips(of: contract, on: outcome.reached)
+      report.roundTrips = await roundTrips(
+        of: contract, on: outcome.reachedCount, outcome.reachedState)
     }
     report.laws = contract.laws.indices.map {
       LawResult(
@@ -346,27 +358,28 @@ public struct ContractRunner: Sendable {
     return finished()
   }
 
-  /// Each round trip on a seeded sample of `states` (those the breadth-first search reached):
-  /// the launch state, then others drawn without repeats with the exploration seed, so a run
-  /// checks the same states every time; it stops at the first that fails.
+  /// Each round trip on a seeded sample of the `count` states the breadth-first search
+  /// reached (`state(n)` rebuilds the `n`th): the launch state, then others drawn without
+  /// repeats with the exploration seed, so a run checks the same states every time; it stops
+  /// at the first that fails.
   private func roundTrips<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
-    of contract: Contract<M, Phase, Kind>, on states: [M.State]
+    of contract: Contract<M, Phase, Kind>, on count: Int, _ state: (Int) -> M.State
   ) async -> [RoundTripResult] where M.State: Hashable, M.Event: Codable {
     var results: [RoundTripResult] = []
     for trip in contract.roundTrips {
-      var order = Array(states.indices)
+      var order = Array(0..<count)
       var random = SplitMix64(seed: options.exploration.seed)
-      let count = min(trip.sample, order.count)
+      let sampled = min(trip.sample, order.count)
       // A partial Fisher-Yates shuffle; index 0, the first initial state, always first.
-      for index in 1..<max(1, count) {
+      for index in 1..<max(1, sampled) {
         let pick = index + Int(random.next() % UInt64(order.count - index))
         order.swapAt(index, pick)
       }
       var failure: String?
       var checked = 0
-      for index in order.prefix(count) {
+      for index in order.prefix(sampled) {
         checked += 1
-        if let problem = await trip.check(states[index]) {
+        if let problem = await trip.check(state(index)) {
           failure = problem
           break
         }

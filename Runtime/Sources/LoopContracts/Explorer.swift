@@ -6,8 +6,11 @@ import LoopTesting
 /// random walks deeper, checking the table and every law at every step and every invariant
 /// in every state.
 ///
-/// States are deduplicated (`Hashable`), so the breadth-first search visits each state once
-/// and a path to a failure it finds is a shortest one. A failure found by a random walk is
+/// States are deduplicated by fingerprint (their 64-bit hash), so the breadth-first search
+/// visits each state once and a path to a failure it finds is a shortest one. It keeps whole
+/// states only in its frontier, and of every other state its fingerprint and how it was
+/// reached (``SearchTree``): memory follows the states, about 30 bytes each beyond the
+/// frontier. The chance that two states share a fingerprint is in the report. A failure found by a random walk is
 /// shrunk: events are removed one at a time, and the prefix cut at the first failing step,
 /// while the same rule still breaks, until no single removal keeps it failing.
 public struct Explorer<M: Machine, Phase: ContractLabel, Kind: ContractLabel>: Sendable
@@ -23,6 +26,12 @@ where M.State: Hashable, M.Event: Codable {
   /// How many threads expand a level of the breadth-first search; the outcome is the same
   /// for any number.
   let workers: Int
+  /// Told how far the exploration has got, after each batch of the breadth-first search and
+  /// each random walk: a progress line's figures.
+  let progress: (@Sendable (ExplorationProgress) -> Void)?
+  /// Asked after each batch and each walk: once it returns `true` (Ctrl-C), the exploration
+  /// stops where it is, with a report marked partial.
+  let isInterrupted: @Sendable () -> Bool
 
   /// Creates an explorer.
   ///
@@ -37,26 +46,29 @@ where M.State: Hashable, M.Event: Codable {
 
   init(
     _ contract: Contract<M, Phase, Kind>, limits: ExplorationLimits, subject: Subject<M>,
-    stopsAtFirstFailure: Bool, workers: Int
+    stopsAtFirstFailure: Bool, workers: Int,
+    progress: (@Sendable (ExplorationProgress) -> Void)? = nil,
+    isInterrupted: @escaping @Sendable () -> Bool = { false }
   ) {
     self.contract = contract
     self.limits = limits
     self.subject = subject
     self.stopsAtFirstFailure = stopsAtFirstFailure
     self.workers = max(1, workers)
+    self.progress = progress
+    self.isInterrupted = isInterrupted
   }
 
-  /// One step from a state, worked out by a worker: the event, where it leads, that state's
-  /// phase, whether it was known, and the move and table row it makes.
+  /// One step from a state, worked out by a worker: the event and its place in the parent's
+  /// alphabet, where it leads and that state's phase, and the move and table row it makes.
   private struct Successor: Sendable {
     let event: M.Event
+    /// The event's index in the alphabet of the state it was sent in.
+    let choice: Int
     let next: M.State
-    /// The hash of `next`, worked out by the worker.
+    /// The fingerprint of `next`: its hash, worked out by the worker.
     let hash: Int
     let phase: Phase
-    /// The node of `next` when it was known before this level; `nil` when it is new, or was
-    /// first reached in this level (the merge looks again).
-    let known: Int?
     /// The move the step makes, when the event has a kind.
     let move: Move<Phase, Kind>?
     /// The table row of ``move``; `nil` when the table does not allow it.
@@ -66,22 +78,29 @@ where M.State: Hashable, M.Event: Codable {
     let laws: (judged: [Int], broken: [Int])?
   }
 
-  /// A failure found in a level, with where the sequential search would have found it, so
-  /// that failures are recorded in the same order whatever the number of workers.
+  /// A failure found in a level, with where the sequential search would have found it.
+  ///
+  /// So failures are recorded in the same order whatever the number of workers. Its path is
+  /// rebuilt only if it is the first failure of its rule.
   private struct Candidate {
     /// The step's position in the level (node, then event), then 0 for the move check and
     /// 1 for the new state's invariants, which the sequential search checks in that order.
     let position: (step: Int, check: Int)
-    let found: Found
+    let rule: Rule
+    /// The node whose path leads to the failure.
+    let node: Int
+    /// The step after that path, for a failing step; `nil` for a new state's invariant.
+    let event: M.Event?
+    let state: M.State
+    var before: M.State? = nil
   }
 
-  private struct Node {
+  /// A state the breadth-first search will expand: the only states it keeps whole.
+  private struct FrontierState: Sendable {
     let state: M.State
     let phase: Phase
-    let parent: Int
-    let event: M.Event?
-    let origin: Int
-    let depth: Int
+    /// Its node in the search tree.
+    let node: Int
   }
 
   /// A failure as found: the rule, and the path to it as values.
@@ -108,9 +127,16 @@ where M.State: Hashable, M.Event: Codable {
     var unnamedCases: Set<String>
     /// How many steps each law judged, by index in the contract's laws.
     public var lawSteps: [Int]
-    /// The distinct states the breadth-first search reached, in the order it reached them.
-    var reached: [M.State]
+    /// How many distinct states the breadth-first search reached.
+    var reachedCount: Int
+    /// The `n`th state the breadth-first search reached (0 ..< ``reachedCount``), rebuilt
+    /// from the initial state along the path that first reached it.
+    var reachedState: @Sendable (Int) -> M.State
   }
+
+  /// How many states of a level the workers expand at a time: the successors of one batch are
+  /// all the search holds beyond the frontier, so memory follows the states, not the steps.
+  static var batch: Int { 512 }
 
   /// Explores and returns the figures, the rows exercised and the failures, shrunk.
   ///
@@ -130,24 +156,15 @@ where M.State: Hashable, M.Event: Codable {
     let judgesLaws = !contract.laws.isEmpty
     var failed = Set<Rule>()
     var failures: [Found] = []
-    var nodes: [Node] = []
-    var index = NodeIndex()
-    // States only random walks reached: their invariants are checked once.
-    // They are indexed too, as -1, -2, ...: one lookup tells a walk whether a state is new.
-    var walked: [M.State] = []
-    func stateOf(_ node: Int) -> M.State { node >= 0 ? nodes[node].state : walked[-1 - node] }
+    // Every state reached (by the search or a walk) as a fingerprint, and how the search first
+    // reached each of its states; whole states only in the frontier.
+    var seen = Set<Int>()
+    var tree = SearchTree()
+    var frontier: [FrontierState] = []
 
-    func path(to node: Int) -> [M.Event] {
-      var events: [M.Event] = []
-      var current = node
-      while current >= 0, let event = nodes[current].event {
-        events.append(event)
-        current = nodes[current].parent
-      }
-      return events.reversed()
-    }
     func finished() -> Outcome {
-      report.statesExplored = index.count
+      report.statesExplored = seen.count
+      report.fingerprintCollisionChance = SearchTree.collisionChance(of: seen.count)
       report.failures = failures.map(reported)
       report.durationSeconds = seconds(start.duration(to: clock.now))
       report.stepsPerSecond =
@@ -159,7 +176,23 @@ where M.State: Hashable, M.Event: Codable {
             contract.table[$0]
           }),
         found: failures, unnamedCases: unnamed, lawSteps: lawSteps,
-        reached: contract.roundTrips.isEmpty ? [] : nodes.map(\.state))
+        reachedCount: tree.count,
+        // A capture list of copies: capturing the run's own values would box them for its
+        // whole length, and cost a metadata lookup on every use in the loops below.
+        reachedState: { [tree, contract = self.contract, subject = self.subject] node in
+          Self.rebuild(node, in: tree, contract: contract, subject: subject).state
+        })
+    }
+    func tell(depth: Int) {
+      progress?(
+        ExplorationProgress(
+          depth: depth, states: seen.count, steps: report.steps,
+          elapsedSeconds: seconds(start.duration(to: clock.now))))
+    }
+    func interrupted() -> Bool {
+      guard isInterrupted() else { return false }
+      report.isPartial = true
+      return true
     }
     /// Checks one step's move; returns the rule it breaks, if any.
     func check(_ from: Phase, _ event: M.Event, _ kind: Kind?, _ to: Phase) -> Rule? {
@@ -175,120 +208,133 @@ where M.State: Hashable, M.Event: Codable {
       return .undeclaredMove(move.reported)
     }
 
-    // Breadth-first, level by level: the successors of a level, and the invariants of the
-    // states new in it, are worked out in parallel; merging them into the index, recording
-    // moves and failures, happens in order, as a sequential search would.
     for (origin, initial) in contract.initialStates.enumerated()
-    where index.node(hash: initial.hashValue, matches: { nodes[$0].state == initial }) == nil {
-      index.insert(hash: initial.hashValue, node: nodes.count)
-      nodes.append(
-        Node(
-          state: initial, phase: contract.phase(initial), parent: -1, event: nil, origin: origin,
-          depth: 0))
+    where seen.insert(initial.hashValue).inserted {
+      let node = tree.addRoot(origin: origin)
+      frontier.append(FrontierState(state: initial, phase: contract.phase(initial), node: node))
       for rule in broken(initial) where failed.insert(rule).inserted {
         failures.append(Found(rule: rule, origin: origin, events: [], state: initial))
       }
     }
-    var levelStart = 0
-    while levelStart < nodes.count {
+    // Breadth-first, level by level, a batch of the level at a time: the successors of a
+    // batch, and the invariants of the states new in it, are worked out in parallel; merging
+    // them into the fingerprints, recording moves and failures, happens in order, as a
+    // sequential search would.
+    var depth = 0
+    // Closures, not key paths, over the private nested types in this method: a key path to a
+    // member of a private generic type gets accessor thunks the optimizer will not let other
+    // modules see, and then it keeps the whole method from them (unspecialized, B5 went from
+    // 1,600 to 6,400 instructions a step).
+    var (deepest, deepestDepth) = (frontier.map { $0.node }, 0)
+    search: while !frontier.isEmpty, depth < limits.depth {
       if stopsAtFirstFailure, !failures.isEmpty { return finished() }
-      let level = levelStart..<nodes.count
-      levelStart = nodes.count
-      let depth = nodes[level.lowerBound].depth
-      guard depth < limits.depth else { continue }
-      report.depth = max(report.depth, depth + 1)
-      // Most successors reach states known before this level: the workers look them up (and
-      // compare the states) in copies of the index and the nodes, which nothing changes while
-      // they run, and which are gone before the merge changes the originals (no copy made).
-      let expansions = { [index, nodes] in
-        parallelMap(level.count) { offset in
-          let parent = nodes[level.lowerBound + offset]
-          return contract.alphabet(parent.state).map { event in
-            var next = parent.state
-            subject.reduce(&next, event)
-            let hash = next.hashValue
-            let phase = contract.phase(next)
-            let move = contract.kind(event).map { Move(parent.phase, on: $0, to: phase) }
-            return Successor(
-              event: event, next: next, hash: hash, phase: phase,
-              known: index.node(hash: hash, matches: { nodes[$0].state == next }), move: move,
-              row: move.flatMap { rows[$0] },
-              laws: judgesLaws ? contract.judge(parent.state, event, next) : nil)
-          }
-        }
-      }()
-      var candidates: [Candidate] = []
-      var added: [(node: Int, step: Int)] = []
+      report.depth = depth + 1
+      // The states of the last level are not expanded: only their nodes are kept, for the
+      // random walks to start from (each rebuilt from its path).
+      let keepsStates = depth + 1 < limits.depth
+      var next: [FrontierState] = []
+      var nextNodes: [Int] = []
       var step = 0
-      for (offset, successors) in expansions.enumerated() {
-        let here = level.lowerBound + offset
-        for successor in successors {
-          defer { step += 1 }
-          report.steps += 1
-          let known =
-            successor.known
-            ?? index.node(hash: successor.hash, matches: { nodes[$0].state == successor.next })
-          let phase = successor.phase
-          if let row = successor.row {
-            exercisedRows[row] = true
-          } else if let move = successor.move {
-            let rule = Rule.undeclaredMove(move.reported)
+      for batchStart in stride(from: 0, to: frontier.count, by: Self.batch) {
+        let batch = batchStart..<min(batchStart + Self.batch, frontier.count)
+        let expansions = { [frontier] in
+          parallelMap(batch.count) { offset in
+            let parent = frontier[batch.lowerBound + offset]
+            return contract.alphabet(parent.state).enumerated().map { choice, event in
+              var next = parent.state
+              subject.reduce(&next, event)
+              let phase = contract.phase(next)
+              let move = contract.kind(event).map { Move(parent.phase, on: $0, to: phase) }
+              return Successor(
+                event: event, choice: choice, next: next, hash: next.hashValue, phase: phase,
+                move: move, row: move.flatMap { rows[$0] },
+                laws: judgesLaws ? contract.judge(parent.state, event, next) : nil)
+            }
+          }
+        }()
+        var candidates: [Candidate] = []
+        var added: [FrontierState] = []
+        var addedSteps: [Int] = []
+        for (offset, successors) in expansions.enumerated() {
+          let parent = frontier[batch.lowerBound + offset]
+          for successor in successors {
+            defer { step += 1 }
+            report.steps += 1
+            if let row = successor.row {
+              exercisedRows[row] = true
+            } else if let move = successor.move {
+              candidates.append(
+                Candidate(
+                  position: (step, 0), rule: .undeclaredMove(move.reported), node: parent.node,
+                  event: successor.event, state: successor.next))
+            } else {
+              unnamed.insert(CaseName.of(successor.event))
+            }
+            for law in successor.laws?.judged ?? [] { lawSteps[law] += 1 }
+            for law in successor.laws?.broken ?? [] {
+              candidates.append(
+                Candidate(
+                  position: (step, 0), rule: .law(contract.laws[law].name), node: parent.node,
+                  event: successor.event, state: successor.next, before: parent.state))
+            }
+            if tree.count < limits.maxStates {
+              guard seen.insert(successor.hash).inserted else { continue }
+            } else {
+              guard !seen.contains(successor.hash) else { continue }
+              if report.limitReached == nil {
+                report.limitReached = ExplorationLimitReached(
+                  limit: "maxStates", value: limits.maxStates, depth: depth + 1)
+              }
+              continue
+            }
+            let node = tree.add(parent: parent.node, choice: successor.choice)
+            addedSteps.append(step)
+            added.append(FrontierState(state: successor.next, phase: successor.phase, node: node))
+          }
+        }
+        let brokenRules = { [added] in parallelMap(added.count) { broken(added[$0].state) } }()
+        for (offset, rules) in brokenRules.enumerated() {
+          let new = added[offset]
+          for rule in rules {
             candidates.append(
               Candidate(
-                position: (step, 0),
-                found: Found(
-                  rule: rule, origin: nodes[here].origin,
-                  events: path(to: here) + [successor.event], state: successor.next)))
-          } else {
-            unnamed.insert(CaseName.of(successor.event))
+                position: (addedSteps[offset], 1), rule: rule, node: new.node, event: nil,
+                state: new.state))
           }
-          for law in successor.laws?.judged ?? [] { lawSteps[law] += 1 }
-          for law in successor.laws?.broken ?? [] {
-            candidates.append(
-              Candidate(
-                position: (step, 0),
-                found: Found(
-                  rule: .law(contract.laws[law].name), origin: nodes[here].origin,
-                  events: path(to: here) + [successor.event], state: successor.next,
-                  before: nodes[here].state)))
-          }
-          guard known == nil, nodes.count < limits.maxStates else { continue }
-          index.insert(hash: successor.hash, node: nodes.count)
-          added.append((nodes.count, step))
-          nodes.append(
-            Node(
-              state: successor.next, phase: phase, parent: here, event: successor.event,
-              origin: nodes[here].origin, depth: depth + 1))
         }
-      }
-      let states = added.map { nodes[$0.node].state }
-      let brokenRules = parallelMap(states.count) { broken(states[$0]) }
-      for (item, rules) in zip(added, brokenRules) where !rules.isEmpty {
-        let node = nodes[item.node]
-        for rule in rules {
-          candidates.append(
-            Candidate(
-              position: (item.step, 1),
-              found: Found(
-                rule: rule, origin: node.origin, events: path(to: item.node), state: node.state)))
+        candidates.sort { $0.position < $1.position }
+        for candidate in candidates where failed.insert(candidate.rule).inserted {
+          var found = Self.rebuild(candidate.node, in: tree, contract: contract, subject: subject)
+          if let event = candidate.event { found.events.append(event) }
+          failures.append(
+            Found(
+              rule: candidate.rule, origin: found.origin, events: found.events,
+              state: candidate.state, before: candidate.before))
         }
+        nextNodes += added.map { $0.node }
+        if keepsStates { next += added }
+        tell(depth: depth + 1)
+        if interrupted() { break search }
       }
-      candidates.sort { $0.position < $1.position }
-      for candidate in candidates where failed.insert(candidate.found.rule).inserted {
-        failures.append(candidate.found)
-      }
+      depth += 1
+      frontier = next
+      if !nextNodes.isEmpty { (deepest, deepestDepth) = (nextNodes, depth) }
+      // A level cut short by the limit is the last: a deeper one would miss states it has.
+      if report.limitReached != nil { break }
     }
+    frontier = []
 
     // Random walks from the deepest states found, deeper.
     var random = SplitMix64(seed: limits.seed)
-    let deepest = nodes.indices.filter { nodes[$0].depth == report.depth }
-    let starts = deepest.isEmpty ? Array(nodes.indices) : deepest
-    for _ in 0..<(starts.isEmpty ? 0 : limits.randomWalks) {
+    let starts = report.depth == deepestDepth ? deepest : Array(0..<tree.count)
+    for _ in 0..<(starts.isEmpty || report.isPartial ? 0 : limits.randomWalks) {
       if stopsAtFirstFailure, !failures.isEmpty { return finished() }
+      if interrupted() { break }
       report.randomWalks += 1
       let from = starts[Int(random.next() % UInt64(starts.count))]
-      var state = nodes[from].state
-      var phase = nodes[from].phase
+      let path = Self.rebuild(from, in: tree, contract: contract, subject: subject)
+      var state = path.state
+      var phase = contract.phase(state)
       var walk: [M.Event] = []
       for _ in 0..<limits.walkLength {
         let events = contract.alphabet(state)
@@ -307,28 +353,40 @@ where M.State: Hashable, M.Event: Codable {
         }
         if let rule = brokenLaw ?? check(phase, event, contract.kind(event), nextPhase) {
           if failed.insert(rule).inserted {
-            failures.append(shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk))
+            failures.append(shrunk(rule, origin: path.origin, events: path.events + walk))
           }
           break
         }
-        let hash = next.hashValue
-        if index.node(hash: hash, matches: { stateOf($0) == next }) == nil,
-          index.count < limits.maxStates * 2
-        {
-          index.insert(hash: hash, node: -1 - walked.count)
-          walked.append(next)
+        if seen.count < limits.maxStates * 2, seen.insert(next.hashValue).inserted {
           let rules = broken(next)
           for rule in rules where failed.insert(rule).inserted {
-            failures.append(
-              shrunk(rule, origin: nodes[from].origin, events: path(to: from) + walk))
+            failures.append(shrunk(rule, origin: path.origin, events: path.events + walk))
           }
           if !rules.isEmpty { break }
         }
         state = next
         phase = nextPhase
       }
+      tell(depth: report.depth)
     }
     return finished()
+  }
+
+  /// The path to `node` of `tree` as events, and the state at its end: replayed from its
+  /// initial state, each event picked from the alphabet by the place the search noted.
+  private static func rebuild(
+    _ node: Int, in tree: SearchTree, contract: Contract<M, Phase, Kind>, subject: Subject<M>
+  ) -> (origin: Int, events: [M.Event], state: M.State) {
+    let (origin, choices) = tree.path(to: node)
+    var state = contract.initialStates[origin]
+    var events: [M.Event] = []
+    events.reserveCapacity(choices.count)
+    for choice in choices {
+      let event = contract.alphabet(state)[choice]
+      subject.reduce(&state, event)
+      events.append(event)
+    }
+    return (origin, events, state)
   }
 
   /// `transform` of `0..<count`, in order, worked out by up to ``workers`` threads in
@@ -432,7 +490,9 @@ func seconds(_ duration: Duration) -> Double {
 public struct ExplorationLimits: Sendable, Hashable {
   /// The breadth-first depth.
   public var depth: Int
-  /// The most distinct states the breadth-first search keeps.
+  /// The most distinct states the breadth-first search keeps (10 million by default, about
+  /// 300 MB beyond the frontier's states); the search stops in the depth that reaches them,
+  /// and the report says so (``ExplorationReport/limitReached``).
   public var maxStates: Int
   /// How many random walks follow the breadth-first search.
   public var randomWalks: Int
@@ -450,7 +510,7 @@ public struct ExplorationLimits: Sendable, Hashable {
   ///   - walkLength: Events per random walk.
   ///   - seed: The random walks' seed.
   public init(
-    depth: Int = 6, maxStates: Int = 200_000, randomWalks: Int = 200, walkLength: Int = 40,
+    depth: Int = 6, maxStates: Int = 10_000_000, randomWalks: Int = 200, walkLength: Int = 40,
     seed: UInt64 = 1
   ) {
     self.depth = depth
