@@ -167,5 +167,5 @@ api-check: deps ## Compare the public API of Loop, LoopTesting, LoopContracts an
 	$(BUILD)
 	scripts/api-check
 
-clean: ## Remove every build product (.build)
-	rm -rf .build
+clean: ## Remove every build product (.build, and Examples/Consumer's)
+	rm -rf .build Examples/Consumer/.build

@@ -1,7 +1,12 @@
-import Glibc
 import Testing
 
 @testable import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 struct FileDescriptorWriterTests {
   @Test func everyByteArrivesWhenWritingToAPipe() {

@@ -1,7 +1,12 @@
-import Glibc
 import Testing
 
 @testable import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Serialized: the exit and signal handlers restore one raw mode per process, and these tests
 /// check that one.

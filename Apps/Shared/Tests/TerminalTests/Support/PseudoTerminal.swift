@@ -1,5 +1,10 @@
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A pseudo-terminal pair for tests: the slave is the "terminal" the code under test sees,
 /// the master is the test playing the user and the screen.
