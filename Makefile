@@ -67,7 +67,8 @@ serve: ## Build fixture-server and serve the fixtures on http://127.0.0.1:8787 (
 demo: deps ## Run the three apps scripted and offline, each app's main flow in a few lines
 	scripts/demo
 
-# On make test's build (what the pages' `swift build --build-tests` expects), about 2 minutes.
+# On make test's build (what the pages' `swift build --build-tests` expects): 2 to 3 minutes, most
+# of it the pages' conformance runs (CONTRACTS.md's 64 PCT schedules of every contract: a third).
 user-path-check: deps ## Run every command README.md and docs/ show, as written (live services on fixture-server); compare what the page shows
 	$(BUILD) --build-tests
 	scripts/user-path-check --self-test
