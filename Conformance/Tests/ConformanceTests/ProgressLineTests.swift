@@ -1,4 +1,5 @@
 import ConformanceSuite
+import LoopContracts
 import LoopSynchronization
 import Testing
 
@@ -32,6 +33,21 @@ struct ProgressLineTests {
     #expect(writes.dropLast().last?.hasPrefix("\r\u{1B}[Kconformance: 50/50 (100%)") == true)
     #expect(writes.last == "\r\u{1B}[K")
     #expect(writes.count < 50, "drawn \(writes.count) times for 50 parts in a moment")
+  }
+
+  @Test func anExplorationPastTwoSecondsIsDrawnWithItsDepthStatesRateAndMemory() {
+    let written = Mutex<[String]>([])
+    let line = ProgressLine(total: 4) { text in written.withLock { $0.append(text) } }
+    line.exploring(
+      "trails", ExplorationProgress(depth: 7, states: 120_000, steps: 300_000, elapsedSeconds: 1))
+    #expect(written.withLock { $0 }.isEmpty, "drawn before 2 s")
+    line.exploring(
+      "trails", ExplorationProgress(depth: 7, states: 203_472, steps: 600_000, elapsedSeconds: 10))
+    let drawn = written.withLock { $0 }.last
+    #expect(
+      drawn?.hasPrefix(
+        "\r\u{1B}[Kconformance: exploring trails: depth 7, 203472 states, 60k steps/s") == true,
+      "\(String(describing: drawn))")
   }
 
   @Test func nothingDrawnNothingErased() {

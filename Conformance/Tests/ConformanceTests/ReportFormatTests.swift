@@ -27,6 +27,27 @@ struct ReportFormatTests {
     #expect(!text.contains("\u{1B}["))
   }
 
+  @Test func anExplorationThatReachedItsLimitSaysWhichAndWhereInEveryFormat() async throws {
+    let run = await ConformanceRun.run(
+      [AnyContract(Dial.contract(broken: false))],
+      with: ContractRunner(options: .init(exploration: .init(depth: 4, maxStates: 2, seed: 3))))
+    let limit = try #require(run.reports.first?.exploration.limitReached)
+    #expect(limit.limit == "maxStates" && limit.value == 2)
+
+    let text = TextReport(useColor: false).render(run)
+    let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("dial ") })
+    #expect(row.contains(" states, ") && row.contains("steps/s, limit"), "\(row)")
+    #expect(
+      text.contains(
+        "  dial: stopped at maxStates (2 states) in depth \(limit.depth): states at depth "
+          + "\(limit.depth) and deeper were not all searched; lower --depth, or raise --max-states"
+      ), "\(text)")
+    #expect(text.contains("explored states are kept as 64-bit fingerprints: the chance that two"))
+    #expect(JSONReport.render(run).contains("\"limit_reached\" : {"))
+    #expect(
+      HTMLReport.render(run, diagrams: [:]).contains("Stopped at maxStates (2 states) in depth"))
+  }
+
   @Test func theTextTableListsEachFailureWhenAContractFails() async {
     let text = TextReport(useColor: true).render(
       await run([AnyContract(Dial.contract(broken: true))]))
