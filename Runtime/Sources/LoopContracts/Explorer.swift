@@ -160,7 +160,9 @@ where M.State: Hashable, M.Event: Codable {
     // reached each of its states; whole states only in the frontier.
     var seen = Set<Int>()
     var tree = SearchTree()
-    var frontier: [FrontierState] = []
+    // The level being expanded, in batches: a batch is let go once expanded, so the search
+    // holds about one level of whole states, not two.
+    var frontier: [[FrontierState]] = [[]]
 
     func finished() -> Outcome {
       report.statesExplored = seen.count
@@ -211,7 +213,8 @@ where M.State: Hashable, M.Event: Codable {
     for (origin, initial) in contract.initialStates.enumerated()
     where seen.insert(initial.hashValue).inserted {
       let node = tree.addRoot(origin: origin)
-      frontier.append(FrontierState(state: initial, phase: contract.phase(initial), node: node))
+      frontier[0].append(
+        FrontierState(state: initial, phase: contract.phase(initial), node: node))
       for rule in broken(initial) where failed.insert(rule).inserted {
         failures.append(Found(rule: rule, origin: origin, events: [], state: initial))
       }
@@ -225,21 +228,22 @@ where M.State: Hashable, M.Event: Codable {
     // member of a private generic type gets accessor thunks the optimizer will not let other
     // modules see, and then it keeps the whole method from them (unspecialized, B5 went from
     // 1,600 to 6,400 instructions a step).
-    var (deepest, deepestDepth) = (frontier.map { $0.node }, 0)
-    search: while !frontier.isEmpty, depth < limits.depth {
+    var (deepest, deepestDepth) = (frontier[0].map { $0.node }, 0)
+    search: while !frontier[0].isEmpty, depth < limits.depth {
       if stopsAtFirstFailure, !failures.isEmpty { return finished() }
       report.depth = depth + 1
       // The states of the last level are not expanded: only their nodes are kept, for the
       // random walks to start from (each rebuilt from its path).
       let keepsStates = depth + 1 < limits.depth
-      var next: [FrontierState] = []
+      var next: [[FrontierState]] = [[]]
       var nextNodes: [Int] = []
       var step = 0
-      for batchStart in stride(from: 0, to: frontier.count, by: Self.batch) {
-        let batch = batchStart..<min(batchStart + Self.batch, frontier.count)
-        let expansions = { [frontier] in
-          parallelMap(batch.count) { offset in
-            let parent = frontier[batch.lowerBound + offset]
+      for index in frontier.indices {
+        let parents = frontier[index]
+        frontier[index] = []
+        let expansions = {
+          parallelMap(parents.count) { offset in
+            let parent = parents[offset]
             return contract.alphabet(parent.state).enumerated().map { choice, event in
               var next = parent.state
               subject.reduce(&next, event)
@@ -256,7 +260,7 @@ where M.State: Hashable, M.Event: Codable {
         var added: [FrontierState] = []
         var addedSteps: [Int] = []
         for (offset, successors) in expansions.enumerated() {
-          let parent = frontier[batch.lowerBound + offset]
+          let parent = parents[offset]
           for successor in successors {
             defer { step += 1 }
             report.steps += 1
@@ -312,7 +316,12 @@ where M.State: Hashable, M.Event: Codable {
               state: candidate.state, before: candidate.before))
         }
         nextNodes += added.map { $0.node }
-        if keepsStates { next += added }
+        if keepsStates {
+          for state in added {
+            if next[next.count - 1].count == Self.batch { next.append([]) }
+            next[next.count - 1].append(state)
+          }
+        }
         tell(depth: depth + 1)
         if interrupted() { break search }
       }
@@ -322,7 +331,7 @@ where M.State: Hashable, M.Event: Codable {
       // A level cut short by the limit is the last: a deeper one would miss states it has.
       if report.limitReached != nil { break }
     }
-    frontier = []
+    frontier = [[]]
 
     // Random walks from the deepest states found, deeper.
     var random = SplitMix64(seed: limits.seed)
