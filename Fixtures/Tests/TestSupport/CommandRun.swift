@@ -79,16 +79,35 @@ public struct CommandRun: Sendable {
     _ name: String, _ arguments: [String], environment: [String: String] = [:]
   ) async throws -> CommandRun {
     var launcher: [String] = []
+    var environment = environment
     if getuid() == 0 {
       let setpriv = "/usr/bin/setpriv"
       guard FileManager.default.isExecutableFile(atPath: setpriv) else {
         throw ProcessError(description: "running as root needs \(setpriv) (util-linux)")
       }
       launcher = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+      // Under `swift test --enable-code-coverage` (make coverage) a binary writes its profile
+      // where LLVM_PROFILE_FILE says, in the build folder, which `nobody` may not write: the
+      // runtime would add its complaint to the standard error the tests compare. Such a run's
+      // profile goes to a folder anyone may write, and is not counted.
+      if ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] != nil {
+        environment["LLVM_PROFILE_FILE"] = try unprivilegedProfiles() + "/%p.profraw"
+      }
     }
     return try await run(
       name, arguments, environment: environment, input: nil, output: .captured,
       bound: .seconds(30) * WaitBound.scale, launcher: launcher)
+  }
+
+  /// A folder anyone may write (mode 1777), for the profiles of unprivileged runs.
+  private static func unprivilegedProfiles() throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("loop-unprivileged-profiles").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    guard chmod(folder, 0o1777) == 0 else {
+      throw ProcessError(description: "cannot open \(folder) to every user (errno \(errno))")
+    }
+    return folder
   }
 
   /// Runs the executable `name` as ``run(_:_:environment:input:output:bound:)`` does, under
