@@ -9,8 +9,8 @@ import LoopTesting
 /// States are deduplicated by fingerprint (their 64-bit hash), so the breadth-first search
 /// visits each state once and a path to a failure it finds is a shortest one. It keeps whole
 /// states only in its frontier, and of every other state its fingerprint and how it was
-/// reached (``SearchTree``): memory follows the states, about 30 bytes each beyond the
-/// frontier. The chance that two states share a fingerprint is in the report. A failure found by a random walk is
+/// reached: memory follows the states, about 30 bytes each beyond the frontier. The chance
+/// that two states share a fingerprint is in the report. A failure found by a random walk is
 /// shrunk: events are removed one at a time, and the prefix cut at the first failing step,
 /// while the same rule still breaks, until no single removal keeps it failing.
 public struct Explorer<M: Machine, Phase: ContractLabel, Kind: ContractLabel>: Sendable
