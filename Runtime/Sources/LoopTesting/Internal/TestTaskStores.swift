@@ -15,6 +15,8 @@ import LoopSynchronization
 enum TestTaskStores {
   private struct Entry: Sendable {
     let task: UInt
+    /// When the store was added, among all: orders a task's stores oldest first.
+    let order: Int
     /// Where the store was made.
     let site: CallSite
     weak var executor: TestExecutor?
@@ -22,7 +24,12 @@ enum TestTaskStores {
     let settle: @Sendable () async -> Bool
   }
 
-  private static let stores = Mutex<[ObjectIdentifier: Entry]>([:])
+  private struct Stores {
+    var entries: [ObjectIdentifier: Entry] = [:]
+    var added = 0
+  }
+
+  private static let stores = Mutex(Stores())
 
   /// The calling task, as a number; `nil` on a thread that runs no task.
   private static var currentTask: UInt? {
@@ -41,21 +48,23 @@ enum TestTaskStores {
     settle: @escaping @Sendable () async -> Bool
   ) {
     guard let task = currentTask else { return }
-    stores.withLock {
-      $0[id] = Entry(task: task, site: site, executor: executor, settle: settle)
+    stores.withLock { stores in
+      stores.entries[id] = Entry(
+        task: task, order: stores.added, site: site, executor: executor, settle: settle)
+      stores.added += 1
     }
   }
 
   /// Forgets the store `id`.
   static func remove(_ id: ObjectIdentifier) {
-    _ = stores.withLock { $0.removeValue(forKey: id) }
+    _ = stores.withLock { $0.entries.removeValue(forKey: id) }
   }
 
   /// The calling task's stores, oldest first.
   private static func entriesOfCurrentTask() -> [Entry] {
     guard let task = currentTask else { return [] }
-    return stores.withLock { $0.values.filter { $0.task == task } }.sorted {
-      ($0.site.line, "\($0.site.fileID)") < ($1.site.line, "\($1.site.fileID)")
+    return stores.withLock { $0.entries.values.filter { $0.task == task } }.sorted {
+      $0.order < $1.order
     }
   }
 
