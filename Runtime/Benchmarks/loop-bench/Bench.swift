@@ -21,6 +21,34 @@ enum Bench {
     return results
   }
 
+  /// Runs this executable again with `arguments`, waits for it, and returns what it printed
+  /// on standard output: a measurement in a fresh process (B4, B13), where the memory a
+  /// previous run freed cannot make the next one look smaller.
+  ///
+  /// - Parameters:
+  ///   - arguments: The child's arguments.
+  ///   - workload: The workload's name, for the error.
+  /// - Returns: The child's standard output.
+  /// - Throws: ``BenchError`` when the child exits with a status other than 0.
+  static func child(_ arguments: [String], for workload: String) throws -> String {
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0 else {
+      throw BenchError(
+        "\(workload) child exited with status \(process.terminationStatus) and printed "
+          + text.debugDescription)
+    }
+    return text
+  }
+
   /// The median of `values`: the middle one, or the mean of the two middle ones.
   ///
   /// - Parameter values: At least one value.

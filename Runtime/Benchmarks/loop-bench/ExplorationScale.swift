@@ -35,34 +35,23 @@ enum ExplorationScale {
   /// - Returns: The explorer's samples and the baseline's.
   /// - Throws: When a child cannot be started, fails, or prints something unexpected.
   static func run(_ runs: Int) throws -> (explorer: [Sample], baseline: [Sample]) {
-    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     var explorer: [Sample] = []
     var baseline: [Sample] = []
     for _ in 0..<runs {
-      explorer.append(try sample(executable, "explorer"))
-      baseline.append(try sample(executable, "baseline"))
+      explorer.append(try sample("explorer"))
+      baseline.append(try sample("baseline"))
     }
     return (explorer, baseline)
   }
 
-  private static func sample(_ executable: String, _ which: String) throws -> Sample {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = [childFlag, which]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
+  private static func sample(_ which: String) throws -> Sample {
+    let text = try Bench.child([childFlag, which], for: "B13")
     let fields = text.split(whereSeparator: \.isWhitespace)
-    guard process.terminationStatus == 0, fields.count == 4,
+    guard fields.count == 4,
       let states = Int(fields[0]), let steps = Int(fields[1]), let seconds = Double(fields[2]),
       let peak = Int(fields[3])
     else {
-      throw BenchError(
-        "B13 child exited with status \(process.terminationStatus) and printed \(text.debugDescription)"
-      )
+      throw BenchError("B13 child printed \(text.debugDescription)")
     }
     return Sample(states: states, steps: steps, seconds: seconds, peakGrowth: peak)
   }

@@ -47,26 +47,15 @@ enum MemoryPerStore {
   /// - Returns: One sample per process.
   /// - Throws: When a child cannot be started, fails, or prints something unexpected.
   static func run(_ runs: Int, onActor: Bool = false) throws -> [Sample] {
-    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    return try (0..<runs).map { _ in try sampleInChild(executable: executable, onActor: onActor) }
+    try (0..<runs).map { _ in try sampleInChild(onActor: onActor) }
   }
 
   /// Starts one child, waits for it and parses the line it prints: `rssGrowth peakGrowth`.
-  private static func sampleInChild(executable: String, onActor: Bool) throws -> Sample {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = [childFlag] + (onActor ? [actorFlag] : [])
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
+  private static func sampleInChild(onActor: Bool) throws -> Sample {
+    let text = try Bench.child([childFlag] + (onActor ? [actorFlag] : []), for: "B4")
     let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-    guard process.terminationStatus == 0, fields.count == 2 else {
-      throw BenchError(
-        "B4 child exited with status \(process.terminationStatus) and printed \(text.debugDescription)"
-      )
+    guard fields.count == 2 else {
+      throw BenchError("B4 child printed \(text.debugDescription)")
     }
     return Sample(rssGrowth: fields[0], peakGrowth: fields[1])
   }
