@@ -52,6 +52,16 @@ where M.State: Hashable, M.Event: Codable {
   public let alphabet: @Sendable (M.State) -> [M.Event]
   /// Makes the machine with fixture-backed dependencies, for the live-store check of examples.
   public let makeMachine: @Sendable () -> M
+  /// Phases no event sequence from the initial states reaches, each with the reason in words
+  /// (see ``unreachable(_:because:)``): the runner does not ask exploration to reach them.
+  public private(set) var unreachablePhases: [Phase: String] = [:]
+  /// Event kinds the alphabet leaves out on purpose, each with the reason in words (see
+  /// ``notOffered(_:because:)``): the runner does not ask the alphabet to offer them.
+  public private(set) var unofferedKinds: [Kind: String] = [:]
+  /// The kinds' names when each kind is named after an event case (`Kind(rawValue:)` of the
+  /// case's name), so the runner can match them to the cases the event declares; `nil` for a
+  /// contract whose `kind` closure names them.
+  let kindNames: [String]?
 
   /// Creates a contract whose event kinds are named by `kind`.
   ///
@@ -104,8 +114,10 @@ where M.State: Hashable, M.Event: Codable {
     scenarios: [Scenario<M>],
     equivalentMutants: [Mutant<Kind>: String],
     alphabet: @escaping @Sendable (M.State) -> [M.Event],
-    makeMachine: @escaping @Sendable () -> M
+    makeMachine: @escaping @Sendable () -> M,
+    kindNames: [String]? = nil
   ) {
+    self.kindNames = kindNames
     self.name = name
     self.initialStates = initialStates
     self.phase = phase
@@ -209,7 +221,46 @@ extension Contract where Kind: RawRepresentable, Kind.RawValue == String {
       optionalKind: { Kind(rawValue: CaseName.of($0)) },
       table: table, examples: examples, invariants: invariants, laws: laws,
       roundTrips: roundTrips, scenarios: scenarios,
-      equivalentMutants: equivalentMutants, alphabet: alphabet, makeMachine: makeMachine)
+      equivalentMutants: equivalentMutants, alphabet: alphabet, makeMachine: makeMachine,
+      kindNames: Kind.allCases.map(\.rawValue))
+  }
+}
+
+extension Contract {
+  /// The contract with `phase` declared unreachable: no sequence of events from the initial
+  /// states gets there, for `reason`.
+  ///
+  /// The runner fails a contract whose exploration never reaches a phase, so that a phase left
+  /// behind by a change, or an alphabet that lost the events leading to it, is named. A phase
+  /// kept on purpose though nothing reaches it (one kept for a state loaded from an older
+  /// file, say) is declared instead, as `Contract(...).unreachable(.migrating, because: "only
+  /// an old file starts there")`; exploration reaching it then fails the contract.
+  ///
+  /// - Parameters:
+  ///   - phase: The phase.
+  ///   - reason: Why nothing reaches it, in words.
+  /// - Returns: The contract with the declaration.
+  public func unreachable(_ phase: Phase, because reason: String) -> Self {
+    var contract = self
+    contract.unreachablePhases[phase] = reason
+    return contract
+  }
+
+  /// The contract with `kind` declared left out of the alphabet on purpose, for `reason`.
+  ///
+  /// The runner fails a contract whose alphabet never offers a kind of event, since
+  /// exploration checks nothing about events it never sends. A kind left to the effects on
+  /// purpose (so that only a schedule search can find what their order hides, say) is declared
+  /// instead; an alphabet that offers it then fails the contract.
+  ///
+  /// - Parameters:
+  ///   - kind: The event kind.
+  ///   - reason: Why the alphabet leaves it out, in words.
+  /// - Returns: The contract with the declaration.
+  public func notOffered(_ kind: Kind, because reason: String) -> Self {
+    var contract = self
+    contract.unofferedKinds[kind] = reason
+    return contract
   }
 }
 

@@ -270,6 +270,11 @@ public struct ContractRunner: Sendable {
       report.durationSeconds = seconds(start.duration(to: clock.now))
       return report
     }
+    // Before anything else: a contract that leaves an event case out checks nothing about it.
+    if !isMutant {
+      report.tableProblems = Self.caseProblems(of: contract)
+      if !report.tableProblems.isEmpty { return finished() }
+    }
 
     for example in contract.examples {
       report.examples.append(
@@ -354,6 +359,9 @@ public struct ContractRunner: Sendable {
     if explores {
       report.tableProblems = tableProblems(
         of: contract, checker: checker, unnamed: outcome?.unnamedCases ?? [])
+      if let outcome, !outcome.report.isPartial {
+        report.tableProblems += reachProblems(of: contract, exploration: outcome)
+      }
     }
     return finished()
   }
@@ -421,6 +429,71 @@ public struct ContractRunner: Sendable {
       problems.append(
         "row \(move) is never exercised by an example, a scenario or exploration: add an "
           + "alphabet event or an example that makes it, or remove the row")
+    }
+    return problems
+  }
+
+  /// Event cases the contract has no kind for, and kinds that name no case, each with what to
+  /// add: found from the event type's declared cases, so a case nothing has sent yet is named.
+  static func caseProblems<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>
+  ) -> [String] {
+    guard let kinds = contract.kindNames, let cases = EnumCases.names(of: M.Event.self) else {
+      return []
+    }
+    let declared = Set(cases)
+    let named = Set(kinds)
+    let missing = cases.filter { !named.contains($0) }.sorted().map { name in
+      "event case `\(name)` has no kind: add `case \(name)` to the contract's kinds, the rows "
+        + "it makes (a row that stays put where it changes nothing), and `.\(name)` events to "
+        + "the alphabet where a user or an effect can send them"
+    }
+    let stray = kinds.filter { !declared.contains($0) }.map { name in
+      "kind `\(name)` names no case of the event: name it after a case, or remove it"
+    }
+    return missing + stray
+  }
+
+  /// Kinds the alphabet never offered and phases exploration never reached (or reached,
+  /// though declared unreachable), each with what to do: what exploration does not send,
+  /// nothing checks at scale.
+  private func reachProblems<M: Machine, Phase: ContractLabel, Kind: ContractLabel>(
+    of contract: Contract<M, Phase, Kind>, exploration: Explorer<M, Phase, Kind>.Outcome
+  ) -> [String] {
+    let offered = Set(exploration.exercised.map(\.event))
+    let reached = Set(contract.initialStates.map(contract.phase))
+      .union(exploration.exercised.map(\.to))
+    let within =
+      "in \(exploration.states) states to depth \(exploration.report.depth) and "
+      + "\(exploration.report.randomWalks) walks"
+    var problems: [String] = []
+    for kind in Kind.allCases {
+      switch (offered.contains(kind), contract.unofferedKinds[kind]) {
+      case (false, nil):
+        problems.append(
+          "event kind `\(label(kind))` is never offered by the alphabet \(within): return "
+            + "its events from the alphabet in the states where a user or an effect can send "
+            + "them (exploration sends only what the alphabet offers)")
+      case (true, let reason?):
+        problems.append(
+          "event kind `\(label(kind))` is declared not offered (\(reason)), but the alphabet "
+            + "offered it: remove the declaration")
+      case (true, nil), (false, _?): break
+      }
+    }
+    for phase in Phase.allCases {
+      switch (reached.contains(phase), contract.unreachablePhases[phase]) {
+      case (false, nil):
+        problems.append(
+          "phase `\(label(phase))` is never reached by exploration \(within): add alphabet "
+            + "events that lead there, or declare it with `.unreachable(.\(label(phase)), "
+            + "because:)`")
+      case (true, let reason?):
+        problems.append(
+          "phase `\(label(phase))` is declared unreachable (\(reason)), but exploration "
+            + "reached it: remove the declaration")
+      case (true, nil), (false, _?): break
+      }
     }
     return problems
   }

@@ -217,6 +217,12 @@ enum ProfileContracts {
       ],
       scenarios: scenarios,
       alphabet: { _ in [.start, .cancel] },
-      makeMachine: machine)
+      makeMachine: machine
+    )
+    // The answers come only from the effects, so that only a schedule search, not
+    // exploration, finds what the order of the answers hides.
+    .notOffered(.nameLoaded, because: "answers are left to the effects")
+    .notOffered(.avatarLoaded, because: "answers are left to the effects")
+    .unreachable(.loaded, because: "only answers lead there, and they are left to the effects")
   }
 }
