@@ -115,16 +115,16 @@ share-check: ## Run trails interactive under a pty beside one-shot edits; check 
 	scripts/share-check
 
 # A separate build in .build/tsan (about 2 minutes from scratch on 2 cores), then the suite.
-# universalmutator (PyPI) makes the mutants; installed here when missing, as deps installs apt's.
-mutation: deps ## Strength: source-level mutants of each app's product code, conformance the oracle (APP= SAMPLE=60 SEED=1 MIN_STRENGTH=)
-	@python3 -c 'import universalmutator' 2>/dev/null || python3 -m pip install --quiet universalmutator
-	scripts/mutation $(if $(APP),--app $(APP)) --sample $(or $(SAMPLE),60) --seed $(or $(SEED),1) \
-	  $(if $(MIN_STRENGTH),--min-strength $(MIN_STRENGTH))
+# SAMPLE counts scored mutants (compiled, changed, not declared equivalent); each score comes
+# with its 90% interval. MODULE=Loop|LoopTesting|LoopContracts|LoopRecording mutates a runtime
+# library, its own tests the oracle; with neither APP nor MODULE, every app (no library).
+mutation: deps ## Strength: source-level mutants of each app's product code, conformance the oracle (APP= MODULE= SAMPLE=60 SEED=1 MIN_STRENGTH=)
+	scripts/mutation $(if $(APP),--app $(APP)) $(if $(MODULE),--module $(MODULE)) \
+	  --sample $(or $(SAMPLE),60) --seed $(or $(SEED),1) $(if $(MIN_STRENGTH),--min-strength $(MIN_STRENGTH))
 
 strength: mutation ## The same as make mutation: a contract's strength is its source-level score
 
-mutation-diff: deps ## Every mutant of product-code lines changed since SINCE (HEAD~1); fails on an undeclared survivor
-	@python3 -c 'import universalmutator' 2>/dev/null || python3 -m pip install --quiet universalmutator
+mutation-diff: deps ## Every mutant of product-code and library lines changed since SINCE (HEAD~1); fails on an undeclared survivor
 	scripts/mutation --lines-changed-since $(or $(SINCE),HEAD~1) --max-seconds $(or $(MAX_SECONDS),240)
 
 tsan: deps ## Run every test under ThreadSanitizer (--sanitize=thread); any race report fails
