@@ -406,7 +406,7 @@ let package = Package(
       path: "Templates/Feature/Sources/TemplateApp"),
     .testTarget(
       name: "TemplateFeatureTests",
-      dependencies: ["TemplateFeature", "TemplateContract", "Loop", "LoopTesting", "TestSupport"],
+      dependencies: ["TemplateFeature", "TemplateContract", "LoopContracts", "TestSupport"],
       path: "Templates/Feature/Tests/TemplateFeatureTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -42,7 +42,8 @@ public struct TemplateCommand: Command {
     let machine = Template(glossary: .fixtures, clock: ContinuousClock())
     let store = Store(initial: Template.State(), machine: machine)
     store.send(.queryChanged(query))
-    let final = await store.first(where: \.isSettled) ?? store.state
+    // Settled: nothing is waiting to be looked up.
+    let final = await store.first { $0.status.pendingTerm == nil } ?? store.state
     store.cancel()
 
     var output = Output(query: query, term: Template.term(for: query))

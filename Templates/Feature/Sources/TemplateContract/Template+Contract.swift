@@ -2,9 +2,10 @@ import LoopContracts
 import LoopTesting
 import TemplateFeature
 
-// In its own module, so the executable, which links only the feature, never links the test
-// frameworks. Replace each part with yours: phases and table first, then rows, rules and
-// scenarios. Every value a check expects is written by hand, never computed by the feature.
+// In its own module, so the executable never links the test frameworks. Replace each part
+// with yours: phases and table, rows, rules, scenarios; every expected value written by hand.
+// To add an event, add its case and its reducer branch, then run `swift run conformance --app
+// template`: it names what the contract still lacks (a kind, rows, alphabet events).
 
 extension Template: Contracted {
   /// The phases of a lookup: the nodes of the diagram.
@@ -32,27 +33,18 @@ extension Template: Contracted {
         Move(.failed, on: .queryChanged, to: .failed), Move(.waiting, on: .answered, to: .answered),
         Move(.waiting, on: .failed, to: .failed),
       ],
+    // One check per promise, at the level that proves it: a row here, a rule for every
+    // reachable state or step below, a scenario for timing and wiring (at the end).
     examples: [
       Example(
-        "a term is trimmed, its spaces and tabs collapsed, and lowercased", given: State(),
-        when: .queryChanged(" Store\t Reducer "),
-        then: State(query: " Store\t Reducer ", status: .waiting(term: "store reducer"))),
-      Example(
-        "a failure shows its line", given: waiting, when: .failed(term: "reducer", message: "no"),
-        then: State(query: "Reducer", status: .failed(term: "reducer", message: "no"))),
-      Example(
-        "retyping the same term keeps the answer", given: answered,
-        when: .queryChanged(" reducer"), then: State(query: " reducer", status: answered.status)),
-      Example(
-        "a blank query shows nothing", given: answered, when: .queryChanged("\t "),
-        then: State(query: "\t ")),
+        "retyping the same term keeps the answer",
+        given: State(query: "Reducer", status: .answered(term: "reducer", definition: "Pure.")),
+        when: .queryChanged(" reducer"),
+        then: State(query: " reducer", status: .answered(term: "reducer", definition: "Pure.")))
     ],
     invariants: [
       Invariant("a blank query, and only a blank query, shows nothing") {
         $0.query.allSatisfy(\.isWhitespace) == ($0.status == .idle)
-      },
-      Invariant("settled exactly when no lookup waits") { state in
-        if case .waiting = state.status { !state.isSettled } else { state.isSettled }
       },
       Invariant("what is shown is about the current query, trimmed and lowercased") { state in
         let words = state.query.lowercased().split(whereSeparator: \.isWhitespace)
@@ -62,11 +54,8 @@ extension Template: Contracted {
     // Laws judge steps: what each kind of event may change, and what it must leave alone.
     laws: [
       Law("the query is what was typed last, and only typing changes it") { before, event, after in
-        if case .queryChanged(let typed) = event {
-          after.query == typed
-        } else {
-          after.query == before.query
-        }
+        guard case .queryChanged(let typed) = event else { return after.query == before.query }
+        return after.query == typed
       },
       Law(
         "an answer or a failure shows only for the term waiting, else changes nothing",
@@ -79,8 +68,6 @@ extension Template: Contracted {
         }
       },
     ],
-    // What the feature writes it must read back: here the state, as a recording stores it.
-    roundTrips: [.recordingFile(app: "template", events: Event.self)],
     scenarios: scenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice: "an answer applies only while its term waits; one copy ends that"
@@ -97,7 +84,67 @@ extension Template: Contracted {
     // The examples' live-store check cancels the store at once, so the debounce never ends.
     makeMachine: { Template(glossary: .fixtures, clock: TestClock()) })
 
-  static let waiting = State(query: "Reducer", status: .waiting(term: "reducer"))
-  static let answered = State(
-    query: "Reducer", status: .answered(term: "reducer", definition: "A pure function."))
+  /// A store on a test clock whose glossary answers from `work`, each call in the log; with
+  /// `late`, a call ignores cancellation and answers when the test says, as a slow server can.
+  static func lookup(_ context: ScenarioContext<Template>, late: Bool = false)
+    -> (TestStore<State, Event>, ControlledWork<String>, CallLog<String>)
+  {
+    let (work, calls) = (ControlledWork<String>(), CallLog<String>())
+    let glossary = Glossary(
+      define: calls.recording { _ in
+        // An unstructured task does not inherit the caller's cancellation.
+        late ? try await Task { try await work.makeWork() }.value : try await work.makeWork()
+      })
+    return (
+      context.store(initial: State()) { Template(glossary: glossary, clock: $0) }, work, calls
+    )
+  }
+
+  // One scenario per promise of the documentation, each with its call budget. Send only while
+  // every running effect waits on the clock or on `work` (settle first otherwise): a send that
+  // races an effect fails the scenario, as the states it covers would depend on timing.
+  static let scenarios: [Scenario<Template>] = [
+    Scenario("a lookup starts exactly 300 ms after the last keystroke, not 1 ms sooner") {
+      context in
+      let (store, work, calls) = lookup(context)
+      for query in ["r", "red", "reducer"] {
+        store.send(.queryChanged(query))
+        await store.advance(by: .milliseconds(299))
+      }
+      context.check(calls.count == 0, "no lookup while typing, nor 299 ms after")
+      await store.advance(by: .milliseconds(1))
+      context.budget("define", calls, exactly: 1, with: ["reducer"])
+      work.succeed(0, with: "A pure function.")
+      await store.wait { $0.status == .answered(term: "reducer", definition: "A pure function.") }
+    },
+    Scenario("a superseded lookup never answers, even when its term is typed again") { context in
+      let (store, work, calls) = lookup(context, late: true)
+      store.send(.queryChanged("reducer"))
+      await store.advance(by: .milliseconds(300))  // the lookup of "reducer" is in flight
+      store.send(.queryChanged("store"))  // cancels it; the glossary answers anyway, late
+      store.send(.queryChanged("reducer"))  // a new lookup, 300 ms from now
+      work.succeed(0, with: "A late answer.")
+      await store.settle()
+      context.check(store.state.status == .waiting(term: "reducer"), "no late answer shown")
+      await store.advance(by: .milliseconds(300))
+      work.succeed(1, with: "A pure function.")
+      await store.wait { $0.status == .answered(term: "reducer", definition: "A pure function.") }
+      context.budget("define", calls, exactly: 2, with: ["reducer", "reducer"])
+    },
+    Scenario("each kind of failure shows its line; any other error reads as unavailable") {
+      context in
+      struct ConnectionLost: Error {}
+      for (error, line) in [
+        (GlossaryError.notFound(term: "nope") as any Error, "no entry for 'nope'"),
+        (GlossaryError.unavailable, "the glossary is unavailable; try again"),
+        (ConnectionLost(), "the glossary is unavailable; try again"),
+      ] {
+        let (store, work, _) = lookup(context)
+        store.send(.queryChanged("Nope"))
+        await store.advance(by: .milliseconds(300))
+        work.fail(0, error)
+        await store.wait { $0.status == .failed(term: "nope", message: line) }
+      }
+    },
+  ]
 }

@@ -11,15 +11,14 @@ extension Template {
       self.define = define
     }
 
-    /// A few words of this repository, so the feature works offline with no fixture files.
-    public static let entries = [
-      "feedback": "Turns states into work whose result is sent back as an event.",
-      "reducer": "A pure function that turns a state and an event into the next state.",
-      "store": "Runs a machine: reduces events one at a time and keeps its effects running.",
-    ]
-
-    /// Answers from ``entries``; an unknown term throws ``GlossaryError/notFound(term:)``.
+    /// Three words of this repository, so the feature works offline with no fixture files; an
+    /// unknown term throws ``GlossaryError/notFound(term:)``.
     public static let fixtures = Glossary { term in
+      let entries = [
+        "feedback": "Turns states into work whose result is sent back as an event.",
+        "reducer": "A pure function that turns a state and an event into the next state.",
+        "store": "Runs a machine: reduces events one at a time and keeps its effects running.",
+      ]
       guard let definition = entries[term] else { throw GlossaryError.notFound(term: term) }
       return definition
     }

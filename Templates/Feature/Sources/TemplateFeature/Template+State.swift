@@ -13,9 +13,6 @@ extension Template {
     public init(query: String = "", status: Status = .idle) {
       (self.query, self.status) = (query, status)
     }
-
-    /// Whether nothing is pending, so a one-shot run can stop and print.
-    public var isSettled: Bool { status.pendingTerm == nil }
   }
 
   /// What the lookup is doing: one case per phase, so impossible mixes cannot be written.
