@@ -90,6 +90,25 @@ public final class Recorder<
     try log.finish(end, patience: patience)
   }
 
+  /// Returns once every record so far is in the file.
+  ///
+  /// Records are written on the recorder's own thread, so the app runs ahead of its file; a
+  /// command that awaits this before it prints what a step made keeps the promise that what
+  /// its user saw is in the recording, even if the process is killed right after (with
+  /// SIGKILL, the records still queued are lost). "In the file" means handed to the kernel
+  /// with write(2), which a killed process's file keeps; not synced to the disk. Returns at
+  /// once for a recording kept in memory, after ``finish(_:patience:)``, and after a write
+  /// failed (which ``finish(_:patience:)`` reports).
+  ///
+  /// ```swift
+  /// let state = await store.first(where: { !$0.isLoading })
+  /// await recorder.written()
+  /// print(state.movies.count)
+  /// ```
+  public func written() async {
+    await log?.written()
+  }
+
   /// What has been recorded so far in memory, calls in the order they started; a recorder
   /// writing a file keeps only the header here.
   public var recording: Recording<State, Event, Call> {

@@ -4,7 +4,8 @@ import LoopRecording
 import Testing
 
 /// A recorder writing its file as the store runs: every step is in the file once the store
-/// has reduced it and the recording is finished, and what is read back is what happened.
+/// has reduced it and the recording is finished (or `written()` has returned), and what is
+/// read back is what happened.
 struct RecorderTests {
   /// Counts the user's taps; no effects.
   private struct Tapper: Machine {
@@ -50,6 +51,30 @@ struct RecorderTests {
     #expect(
       try RecordingFile.read(TapRecording.self, from: path, app: "tapper").end?.reason
         == .interrupted)
+  }
+
+  /// What a command printed after `written()` is in the file even if the process dies next:
+  /// the file holds every step reduced before the call, with no end record needed.
+  @Test func everyStepReducedBeforeWrittenIsInTheFileWhenItReturns() async throws {
+    let path = Self.path()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recorder = try Recorder<[Int], String, String>(
+      app: "tapper", initialState: [], file: path)
+    let store = recorder.store(running: Tapper())
+    for tap in 1...5 {
+      store.send("tap \(tap)")
+      _ = await store.first { $0.count == tap }
+      await recorder.written()
+      let read = try RecordingFile.read(TapRecording.self, from: path, app: "tapper")
+      #expect(read.steps.map(\.event) == (1...tap).map { "tap \($0)" }, "after tap \(tap)")
+      #expect(read.endedEarly == "after line \(tap + 1), with no end record")
+    }
+    try recorder.finish(.finished)
+    // After the end, and in memory, there is nothing to wait for.
+    await recorder.written()
+    store.cancel()
+    let inMemory = Recorder<[Int], String, String>(app: "tapper", initialState: [])
+    await inMemory.written()
   }
 
   @Test func aRecordingReplacesAFileOnlyOnceItHoldsItsHeader() throws {

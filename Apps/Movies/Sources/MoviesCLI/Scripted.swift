@@ -47,6 +47,8 @@ struct Scripted {
         let settled = await store.first(where: { $0.requestsStarted > started && !$0.isLoading })
       else { break }
       state = settled
+      // What is printed next is in the recording first, so a crash cannot take it from the file.
+      await recording.written()
       let newMovies = state.movies.dropFirst(printed.count)
       if case .text(let useColor) = format, !newMovies.isEmpty {
         let lines = zip(printed.count..., newMovies).map { index, movie in

@@ -25,6 +25,8 @@ struct Scripted {
     let store = setup.makeStore()
     defer { store.cancel() }
     let answer = await Self.answer(query, in: store, limit: options.limit)
+    // What is printed next is in the recording first, so a crash cannot take it from the file.
+    await setup.recording.written()
     if case .failed(_, let message) = answer.status {
       throw CommandFailure.failed(message)
     }
@@ -62,6 +64,8 @@ struct Scripted {
       let query = line.hasSuffix("\r") ? String(line.dropLast()) : line
       guard !Search.normalized(query).isEmpty else { continue }
       let answer = await Self.answer(query, in: store, limit: options.limit)
+      // What is printed next is in the recording first, so a crash cannot take it from the file.
+      await setup.recording.written()
       if case .failed(_, let message) = answer.status {
         StandardError.writeLine("error: \(query): \(message)")
         failures += 1

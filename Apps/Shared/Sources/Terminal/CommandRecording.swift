@@ -123,6 +123,16 @@ extension Optional {
   where Wrapped == CommandRecording<State, Event, Call>, M.State == State, M.Event == Event {
     self?.recorder.store(running: machine) ?? Store(initial: initial, machine: machine)
   }
+
+  /// Returns once the recording, when there is one, holds every record so far
+  /// (`Recorder.written()`).
+  ///
+  /// A scripted command awaits it before printing what its steps made, so what its user saw
+  /// is in the file even when the process is killed right after.
+  public func written<State, Event, Call>() async
+  where Wrapped == CommandRecording<State, Event, Call> {
+    await self?.recorder.written()
+  }
 }
 
 /// The `--record` file could not be written: a missing folder, a full disk.

@@ -28,7 +28,10 @@ struct PlanCommand: Command {
         let run = try PlannerRun(composition, requests: [.select(.plan)])
         defer { run.end() }
         _ = try await run.restored()
-        try output.plan(await run.forecastsSettled())
+        let settled = await run.forecastsSettled()
+        // What is printed next is in the recording first, so a crash cannot take it from the file.
+        await slot.recording.written()
+        try output.plan(settled)
       }
     }
   }

@@ -61,15 +61,22 @@ struct TrailsOptions: Sendable {
         let run = try PlannerRun(composition, requests: [event])
         defer { run.end() }
         let state = try await run.restored()
+        // What is printed is in the recording first, so a crash cannot take it from the file.
         switch (state.tab, state.shownRoute) {
         case (_, .trail(let id)?):
-          try output.trail(id, await run.forecastsSettled())
+          let settled = await run.forecastsSettled()
+          await slot.recording.written()
+          try output.trail(id, settled)
         case (.explore, .region(let id)?):
+          await slot.recording.written()
           try output.region(id, state)
         case (.explore, nil):
+          await slot.recording.written()
           try output.regions(state)
         case (.plan, .region?), (.plan, nil):
-          try output.plan(await run.forecastsSettled())
+          let settled = await run.forecastsSettled()
+          await slot.recording.written()
+          try output.plan(settled)
         }
       }
     }
@@ -90,9 +97,13 @@ struct TrailsOptions: Sendable {
         defer { run.end() }
         _ = try await run.restored()
         let state = try await run.saved()
+        // What is printed is in the recording first, so a crash cannot take it from the file.
         if output.json {
-          try output.plan(await run.forecastsSettled())
+          let settled = await run.forecastsSettled()
+          await slot.recording.written()
+          try output.plan(settled)
         } else {
+          await slot.recording.written()
           output.line(Confirmation.text(for: edit, in: state))
         }
       }

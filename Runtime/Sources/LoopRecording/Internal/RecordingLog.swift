@@ -31,6 +31,8 @@ final class RecordingLog<
     case effectStarted(RecordedOrigin, Double)
     case effectEnded(RecordedOrigin, Double, RecordedEffect.Outcome)
     case end(RecordingEnd)
+    /// Not a record: resumed once every entry queued before it is written (``written()``).
+    case barrier(CheckedContinuation<Void, Never>)
   }
 
   private struct Queue {
@@ -75,16 +77,29 @@ final class RecordingLog<
   }
 
   /// Queues one entry; dropped once the end is queued.
-  func append(_ entry: Entry) {
-    let wakeWriter = queue.withLock { queue -> Bool in
-      guard !queue.closed else { return false }
+  ///
+  /// - Returns: Whether it was queued.
+  @discardableResult
+  func append(_ entry: Entry) -> Bool {
+    let (queued, wakeWriter) = queue.withLock { queue -> (Bool, Bool) in
+      guard !queue.closed else { return (false, false) }
       queue.entries.append(entry)
       if case .end = entry { queue.closed = true }
-      guard queue.idle else { return false }
+      guard queue.idle else { return (true, false) }
       queue.idle = false
-      return true
+      return (true, true)
     }
     if wakeWriter { wake.signal() }
+    return queued
+  }
+
+  /// Returns once every record queued before the call is written (handed to the kernel), or
+  /// could not be; at once when the end is already queued, since ``finish(_:patience:)``
+  /// writes everything before it.
+  func written() async {
+    await withCheckedContinuation { continuation in
+      if !append(.barrier(continuation)) { continuation.resume() }
+    }
   }
 
   /// Queues the end record and closes the file.
@@ -128,6 +143,7 @@ final class RecordingLog<
         continue
       }
       var ended = false
+      var barriers: [CheckedContinuation<Void, Never>] = []
       for entry in taken {
         do {
           switch entry {
@@ -144,6 +160,8 @@ final class RecordingLog<
           case .end(let end):
             buffer.append(contentsOf: try lines.end(end))
             ended = true
+          case .barrier(let continuation):
+            barriers.append(continuation)
           }
         } catch {
           fail(RecordingFileError(path: path, reason: "a record did not encode (\(error))"))
@@ -152,6 +170,8 @@ final class RecordingLog<
       taken.removeAll(keepingCapacity: true)
       write(buffer)
       buffer.removeAll(keepingCapacity: true)
+      // After the write: what each waiter was waiting for is in the file (or never will be).
+      for barrier in barriers { barrier.resume() }
       if ended {
         close(descriptor)
         done.signal()

@@ -18,8 +18,9 @@ import LoopSynchronization
 ///
 /// Without hooks, the handlers restore the terminal and exit directly, as before.
 enum SignalExit {
-  /// The hooks; run once, on the signal thread.
-  private static let hooks = Mutex<[@Sendable (Int32) -> Void]>([])
+  /// The hooks, run once on the signal thread; `sealed` once they have all run.
+  private static let hooks = Mutex<(added: [@Sendable (Int32) -> Void], sealed: Bool)>(
+    ([], false))
   /// Whether a hook is added (read by the handler: atomics are async-signal-safe).
   private static let armed = Atomic<Bool>(false)
   /// Set by the first signal that starts the hooks.
@@ -29,9 +30,22 @@ enum SignalExit {
   private static let installed = Mutex<Bool>(false)
 
   /// Runs `hook` with the signal's number before the process exits on SIGINT or SIGTERM.
+  ///
+  /// A hook added while the hooks run (a signal came while a recording was being started)
+  /// runs too. Once they have all run the process is exiting: a caller adding one then never
+  /// returns, so it cannot start what the hook was to end (a recording with no end record).
   static func add(_ hook: @escaping @Sendable (Int32) -> Void) {
     installOnce()
-    hooks.withLock { $0.append(hook) }
+    let added = hooks.withLock { hooks -> Bool in
+      guard !hooks.sealed else { return false }
+      hooks.added.append(hook)
+      return true
+    }
+    guard added else {
+      // The signal thread is about to call _exit.
+      DispatchSemaphore(value: 0).wait()
+      return
+    }
     armed.store(true, ordering: .releasing)
   }
 
@@ -63,8 +77,18 @@ enum SignalExit {
     while read(descriptor, &signal, 1) != 1 {
       if errno != EINTR { return }
     }
-    for hook in hooks.withLock({ $0 }) {
-      hook(Int32(signal))
+    // Until none is left: a hook may be added while the others run (a recording started
+    // while the database, whose hook came first, was being closed).
+    var ran = 0
+    while true {
+      let due = hooks.withLock { hooks -> ArraySlice<@Sendable (Int32) -> Void> in
+        let due = hooks.added.dropFirst(ran)
+        if due.isEmpty { hooks.sealed = true }
+        return due
+      }
+      guard !due.isEmpty else { break }
+      for hook in due { hook(Int32(signal)) }
+      ran += due.count
     }
     TerminalRestoration.restoreSaved()
     _exit(128 + Int32(signal))
