@@ -101,9 +101,12 @@ public final class Recorder<
   /// failed (which ``finish(_:patience:)`` reports).
   ///
   /// ```swift
-  /// let state = await store.first(where: { !$0.isLoading })
+  /// let recorder = try Recorder<Search.State, Search.Event, MovieCatalogCall>(
+  ///   app: "movie-search", initialState: Search.State(), file: "bug.jsonl")
+  /// let store = recorder.store(running: search)
+  /// store.send(.textChanged("star wars"))
   /// await recorder.written()
-  /// print(state.movies.count)
+  /// print(store.state.text)  // what the user sees is in bug.jsonl already
   /// ```
   public func written() async {
     await log?.written()

@@ -18,3 +18,16 @@ extension LoopRecordingRecorderExamples {
     _ = (recorder, store)
   }
 }
+
+extension LoopRecordingRecorderExamples {
+  /// Runtime/Sources/LoopRecording/Recorder.swift:103
+  func example2() async throws {
+    let recorder = try Recorder<Search.State, Search.Event, MovieCatalogCall>(
+      app: "movie-search", initialState: Search.State(), file: "bug.jsonl")
+    let store = recorder.store(running: search)
+    store.send(.textChanged("star wars"))
+    await recorder.written()
+    print(store.state.text)  // what the user sees is in bug.jsonl already
+    _ = (recorder, store)
+  }
+}
