@@ -32,24 +32,74 @@ struct MutationScopeTests {
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
   }
 
-  @Test func onlyAModifierAVarAnImportOrAnOrderOfConformancesOrCapturesIsNoChange() throws {
-    let cases: [(original: String, mutated: String, noChange: Bool)] = [
-      ("private let path: String", "let path: String", true),
-      ("public var video: Bool", "public let video: Bool", true),
-      ("struct A: Hashable, Codable {", "struct A: Codable , Hashable {", true),
-      ("struct A: Hashable, Codable {", "struct A: Hashable {", false),
-      ("let x = a < b", "let x = a <= b", false),
-      ("private let limit = 5", "private let limit = 6", false),
-      ("import LoopRecording", "/*import LoopRecording*/", true),
-      ("effect: { [weather, catalog] id in", "effect: {  [ catalog,weather] id in", true),
-      ("effect: { [weather, catalog] id in", "effect: { [weather] id in", false),
-      ("effect: { [weather, catalog] id in", "effect: { [weather, catalog] _ in", false),
-    ]
-    for (original, mutated, expected) in cases {
-      let said = try Self.evaluate(
-        "m.no_change(\(String(reflecting: original)), \(String(reflecting: mutated)))")
-      #expect(said == (expected ? "True" : "False"), "\(original) -> \(mutated)")
+  /// Every mutant the operators make of `lines` (a file's lines), as a Python list's repr.
+  private static func mutants(of lines: [String]) throws -> String {
+    let list = "[" + lines.map { String(reflecting: $0) }.joined(separator: ", ") + "]"
+    return try evaluate(
+      "[t for i in range(len(\(list))) for t, _ in m.line_mutants(\(list), "
+        + "m.masked_lines(\(list)), i)]")
+  }
+
+  @Test func aModifierAVarAnImportAConformanceOrACaptureListIsNeverMutated() throws {
+    // Such mutants compile to the same program, or do not compile: the operators leave them.
+    for line in [
+      "  private let path: String", "  public var video: Bool", "import LoopRecording",
+      "struct A: Hashable, Codable {", "      effect: { [weather, catalog] id in",
+    ] {
+      #expect(try Self.mutants(of: [line]) == "[]", "\(line)")
     }
+  }
+
+  @Test func operatorsChangeCodeAndNeverAStringOrAComment() throws {
+    #expect(
+      try Self.mutants(of: ["    if a < b {"])
+        == "['    if a <= b {', '    if a >= b {']")
+    #expect(
+      try Self.mutants(of: ["    let x = a < b  // a < b"])
+        == "['    let x = a <= b  // a < b', '    let x = a >= b  // a < b']")
+    #expect(try Self.mutants(of: ["    let s = \"a < b && 1\""]) == "[]")
+    #expect(
+      try Self.mutants(of: ["    guard items.count > 1 else { return nil }"])
+        == "['    guard items.count >= 1 else { return nil }', "
+        + "'    guard items.count <= 1 else { return nil }', "
+        + "'    guard items.count > 2 else { return nil }', "
+        + "'    guard items.count > 0 else { return nil }']")
+    #expect(
+      try Self.mutants(of: ["    state.items.append(item)"])
+        == "['    /*state.items.append(item)*/']")
+  }
+
+  @Test func aScoreIsPrintedWithItsNinetyPercentWilsonInterval() throws {
+    #expect(
+      try Self.evaluate("m.score_text(26, 30)") == "87% (26 of 30 killed, 90% interval 73–94%)")
+    #expect(try Self.evaluate("m.score_text(1, 1)") == "100% (1 of 1 killed, 90% interval 27–100%)")
+    #expect(try Self.evaluate("m.wilson(0, 0)") == "None")
+  }
+
+  @Test func anEquivalentMutantIsFoundByItsTextWhateverItsLine() throws {
+    let declarations = """
+      m.Declarations.parse("A/Sources/M/F.swift:12: if a <= b {  # the reason\\n")
+      """
+    #expect(
+      try Self.evaluate(
+        declarations + ".reason(m.Mutant('A/Sources/M/F.swift', 40, 'if a < b {', "
+          + "'  if a  <=  b {', 'relational'))") == "the reason")
+    #expect(
+      try Self.evaluate(
+        declarations + ".reason(m.Mutant('A/Sources/M/G.swift', 12, 'if a < b {', "
+          + "'if a <= b {', 'relational'))") == "None")
+    #expect(
+      try Self.evaluate(declarations + ".stale({'A/Sources/M/F.swift'}, [])")
+        == "['A/Sources/M/F.swift:12: if a <= b {']")
+  }
+
+  @Test func theScriptsOwnSelfTestPasses() throws {
+    // The operators, the interval and the declarations on more lines than the tests above.
+    #expect(
+      try Self.evaluate(
+        "__import__('unittest').TextTestRunner(stream=open(os.devnull, 'w')).run("
+          + "__import__('unittest').defaultTestLoader.loadTestsFromTestCase(m.SelfTest))"
+          + ".wasSuccessful()") == "True")
   }
 
   @Test func aDeclarationAnAppNeverRunsCoversItsLinesAndNoOthers() throws {
@@ -67,7 +117,7 @@ struct MutationScopeTests {
     let popular = try number(of: "static func popular(")
     let said = try Self.evaluate(
       """
-      sorted(m.unused_lines(m.declared("Apps/Movies")[1])[
+      sorted(m.unused_lines(m.Declarations.read("Apps/Movies/equivalent-mutants.txt").unused)[
         "Apps/Shared/Sources/MovieCatalog/Internal/FixtureCatalog.swift"])
       """.replacing("\n", with: ""))
     let unused = said.dropFirst().dropLast().split(separator: ",").compactMap {
