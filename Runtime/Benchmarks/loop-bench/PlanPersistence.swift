@@ -3,7 +3,8 @@ import Foundation
 import TrailsModel
 import TrailsPersistence
 
-/// B8: saving and loading a planned trip of 1,000 stops with `SQLiteTrailStore`.
+/// B8: saving and loading a planned trip of 1,000 stops with `PlanConnection` (the connection
+/// an `SQLitePlanDatabase` calls from its queue), timing SQLite's work alone.
 ///
 /// The plan has ``days`` days of ``stopsPerDay`` trails each, taken in turn from the fixture
 /// catalog (19 trails), so no day repeats a trail. The database lives in a fresh temporary
@@ -63,7 +64,7 @@ enum PlanPersistence {
       .appendingPathComponent("loop-bench-\(ProcessInfo.processInfo.processIdentifier)-b8")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try SQLiteTrailStore(path: directory.appendingPathComponent("plan.sqlite").path)
+    let store = try PlanConnection(path: directory.appendingPathComponent("plan.sqlite").path)
     let clock = ContinuousClock()
     var samples = Samples(save: [], load: [], mergedWrite: [])
     for run in 0...runs {
@@ -97,7 +98,7 @@ enum PlanPersistence {
   /// - Returns: The merged write's duration, in nanoseconds.
   /// - Throws: When the database fails, or the update stores another plan than the stored one
   ///   with the trail appended.
-  static func mergedWrite(to store: SQLiteTrailStore, plan: Plan) throws -> Double {
+  static func mergedWrite(to store: PlanConnection, plan: Plan) throws -> Double {
     let trailIDs = try TrailCatalog.fixtures().trails.map(\.id)
     let appended = trailIDs[stops % trailIDs.count]
     guard !plan.days.isEmpty else { throw BenchError("B8's plan has no day") }

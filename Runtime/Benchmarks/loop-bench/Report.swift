@@ -319,7 +319,7 @@ struct Report {
     [
       "stops": PlanPersistence.stops,
       "days": PlanPersistence.days,
-      "store": "SQLiteTrailStore, WAL, synchronous FULL, temporary directory",
+      "store": "PlanConnection (SQLitePlanDatabase), WAL, synchronous FULL, temporary directory",
       "msPerSave": rounded(Bench.median(planPersistence.save) / 1e6, places: 3),
       "msPerLoad": rounded(Bench.median(planPersistence.load) / 1e6, places: 3),
       "msPerMergedWrite": rounded(Bench.median(planPersistence.mergedWrite) / 1e6, places: 3),

@@ -13,10 +13,10 @@ final class ClosingOnExit: Sendable {
   /// How long a process that is ending waits for the open in progress, and then for the
   /// database's last call (a write waiting for another process's lock, at most the busy
   /// timeout), before it exits anyway: the busy timeout and a second, in milliseconds.
-  static let patienceMilliseconds = Int(SQLiteTrailStore.busyTimeoutMilliseconds) + 1_000
+  static let patienceMilliseconds = Int(SQLitePlanDatabase.busyTimeoutMilliseconds) + 1_000
 
   /// The database, once opened.
-  private let database = Mutex<TrailDatabase?>(nil)
+  private let database = Mutex<SQLitePlanDatabase?>(nil)
   /// Signalled once the open has ended, opened or not.
   private let openEnded = DispatchSemaphore(value: 0)
 
@@ -26,7 +26,7 @@ final class ClosingOnExit: Sendable {
   }
 
   /// Hands over what the open made: the database, or `nil` when it failed.
-  func opened(_ opened: TrailDatabase?) {
+  func opened(_ opened: SQLitePlanDatabase?) {
     database.withLock { $0 = opened }
     openEnded.signal()
   }

@@ -2,6 +2,7 @@ import CalendarDay
 import Foundation
 import HTTPTransport
 import LoopRecording
+import LoopSynchronization
 import Terminal
 import TrailsFeature
 import TrailsModel
@@ -17,9 +18,7 @@ struct Composition {
 
   let catalog: TrailCatalog
   /// The plan's database, open until ``close()``.
-  let database: TrailDatabase
-  /// The database's store, which the planner uses.
-  var store: TrailStore { database.store }
+  let database: SQLitePlanDatabase
   let weather: WeatherService
   let today: Day
   /// Whether forecasts come from the fixtures because no source was asked for: say so once.
@@ -39,7 +38,7 @@ struct Composition {
   ///
   /// - Throws: What ``init(_:access:recording:readOnlyFallback:)`` and `body` throw.
   static func using<Result>(
-    _ options: TrailsOptions, access: SQLiteTrailStore.Access, recording: RecordingSlot,
+    _ options: TrailsOptions, access: SQLitePlanDatabase.Access, recording: RecordingSlot,
     readOnlyFallback: Bool = false, _ body: (Composition) async throws -> Result
   ) async throws -> Result {
     let composition = try Composition(
@@ -65,7 +64,7 @@ struct Composition {
   /// Whatever ends the process closes the database first (``ClosingOnExit``), unless
   /// ``close()`` did; a signal while it opens waits for the open.
   init(
-    _ options: TrailsOptions, access: SQLiteTrailStore.Access, recording: RecordingSlot,
+    _ options: TrailsOptions, access: SQLitePlanDatabase.Access, recording: RecordingSlot,
     readOnlyFallback: Bool = false
   ) throws {
     self.recording = recording
@@ -86,7 +85,7 @@ struct Composition {
     } catch {
       throw CommandFailure("the trail catalog could not be loaded: \(error)")
     }
-    let path = options.databasePath ?? SQLiteTrailStore.defaultPath()
+    let path = options.databasePath ?? SQLitePlanDatabase.defaultPath()
     let closing = ClosingOnExit()
     do {
       (database, readOnlyNotice) = try Self.open(
@@ -105,25 +104,27 @@ struct Composition {
 
   /// The database at `path`, and why it is read-only when it fell back.
   private static func open(
-    _ path: String, _ access: SQLiteTrailStore.Access, readOnlyFallback: Bool
-  ) throws(PersistenceError) -> (TrailDatabase, String?) {
+    _ path: String, _ access: SQLitePlanDatabase.Access, readOnlyFallback: Bool
+  ) throws(PersistenceError) -> (SQLitePlanDatabase, String?) {
     do {
-      return (try TrailDatabase(path: path, access: access), nil)
+      return (try SQLitePlanDatabase(path: path, access: access), nil)
     } catch let error where readOnlyFallback && error.allowsReading {
-      return (try TrailDatabase(path: path, access: .readOnly), error.userMessage)
+      return (try SQLitePlanDatabase(path: path, access: .readOnly), error.userMessage)
     }
   }
 
   /// The planner, writing after `saveQuietWindow` of quiet, watching the database every
-  /// `watchInterval` when given and asking for `forecastRequests`; its store and weather
+  /// `watchInterval` when given and asking for `forecastRequests`; its database and weather
   /// record into `recorder` when given.
   func machine(
     saveQuietWindow: Duration, watchInterval: Duration?,
     forecastRequests: Trails.ForecastRequests,
     recorder: Recorder<Trails.State, Trails.Event, TrailsCall>? = nil
   ) -> Trails {
-    Trails(
-      catalog: catalog, store: recorder.map { store.recording(into: $0) } ?? store,
+    let recorded: any PlanDatabase =
+      if let recorder { database.recording(into: recorder) } else { database }
+    return Trails(
+      catalog: catalog, database: recorded,
       weather: recorder.map { weather.recording(into: $0) } ?? weather, clock: ContinuousClock(),
       saveQuietWindow: saveQuietWindow, watchInterval: watchInterval,
       forecastRequests: forecastRequests)
@@ -133,14 +134,22 @@ struct Composition {
 /// The `--record` file, and what is recorded into it once a ``PlannerRun`` starts.
 ///
 /// A command makes its store after reading the saved plan's requests, so the recording is
-/// made there and handed back here for ``CommandRecording/writing(_:_:)`` to write.
-final class RecordingSlot: @unchecked Sendable {
+/// made there and handed back here for ``CommandRecording/writing(_:_:)`` to write. The
+/// recording is set on the command's task and read after it, on the task that waits for it:
+/// a `Mutex` hands it over.
+final class RecordingSlot: Sendable {
   /// `--record`'s file, if given.
   let path: String?
-  /// The recording, once made; set once, on the command's task.
-  var recording: CommandRecording<Trails.State, Trails.Event, TrailsCall>?
+  /// The recording, once made.
+  private let made = Mutex<CommandRecording<Trails.State, Trails.Event, TrailsCall>?>(nil)
 
   init(path: String?) {
     self.path = path
+  }
+
+  /// The recording, once made; set once, when the command starts its planner.
+  var recording: CommandRecording<Trails.State, Trails.Event, TrailsCall>? {
+    get { made.withLock { $0 } }
+    set { made.withLock { $0 = newValue } }
   }
 }

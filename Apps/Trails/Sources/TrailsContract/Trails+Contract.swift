@@ -69,7 +69,7 @@ extension Trails: Contracted {
     alphabet: alphabet,
     makeMachine: {
       Trails(
-        catalog: TrailsSamples.catalog, store: .inMemory(), weather: .fixtures,
+        catalog: TrailsSamples.catalog, database: .inMemory(), weather: .fixtures,
         clock: ContinuousClock())
     })
 

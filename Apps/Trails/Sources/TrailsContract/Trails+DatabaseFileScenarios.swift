@@ -48,7 +48,7 @@ extension Trails {
         }
         let before = FileManager.default.contents(atPath: path)
         do {
-          _ = try SQLiteTrailStore(path: path)
+          _ = try PlanConnection(path: path)
           context.check(false, "\(name): \(path) was opened")
         } catch {
           context.check(line(of: error) == reason(path), "\(name): \(line(of: error))")
@@ -60,7 +60,7 @@ extension Trails {
       let directory = folder.file("folder.sqlite")
       try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       do {
-        _ = try SQLiteTrailStore(path: directory)
+        _ = try PlanConnection(path: directory)
         context.check(false, "a directory was opened")
       } catch {
         context.check(
@@ -77,7 +77,7 @@ extension Trails {
       try? FileManager.default.createSymbolicLink(
         atPath: path, withDestinationPath: folder.file("gone/plan.sqlite"))
       do {
-        _ = try SQLiteTrailStore(path: path)
+        _ = try PlanConnection(path: path)
         context.check(false, "a link to nowhere was opened")
       } catch {
         let shown = line(of: error)
@@ -92,14 +92,14 @@ extension Trails {
       defer { folder.remove() }
       let path = folder.file("missing.sqlite")
       do {
-        _ = try SQLiteTrailStore(path: path, access: .readOnly)
+        _ = try PlanConnection(path: path, access: .readOnly)
         context.check(false, "a missing file was opened read-only")
       } catch {
         context.check(
           line(of: error) == "\(path) does not exist, and opening read-only never creates it",
           "\(line(of: error))")
       }
-      guard let store = try? TrailStore.sqlite(path: path, access: .readOnly) else {
+      guard let store = try? SQLitePlanDatabase(path: path, access: .readOnly) else {
         context.check(false, "the read-only store of a missing file did not open")
         return
       }
@@ -126,7 +126,7 @@ extension Trails {
       defer { folder.remove() }
       let path = folder.file("a/b/plan.sqlite")
       do {
-        let store = try SQLiteTrailStore(path: path)
+        let store = try PlanConnection(path: path)
         context.check(try store.load() == nil, "a new database holds no plan")
         context.check(try store.revision() >= 0, "a new database has a revision")
       } catch {
@@ -140,11 +140,11 @@ extension Trails {
       guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
       let path = folder.file("plan.sqlite")
-      guard let database = try? TrailDatabase(path: path) else {
+      guard let database = try? SQLitePlanDatabase(path: path) else {
         context.check(false, "a new database did not open")
         return
       }
-      let stored = try? await database.store.update { _ in S.plan([S.gull], [S.tidepool]) }
+      let stored = try? await database.update { _ in S.plan([S.gull], [S.tidepool]) }
       await database.close()
       // The last connection to close folds the -wal back in and removes it (docs/apps/
       // trails.md): copying the file alone, as `cp` does, keeps every edit.
@@ -152,11 +152,11 @@ extension Trails {
       context.check(left == ["plan.sqlite"], "the folder holds \(left.sorted())")
       let copy = folder.file("copy.sqlite")
       try? FileManager.default.copyItem(atPath: path, toPath: copy)
-      let copied = try? SQLiteTrailStore(path: copy, access: .readOnly).load()
+      let copied = try? PlanConnection(path: copy, access: .readOnly).load()
       context.check(
         stored != nil && copied == stored, "the copy holds \(String(describing: copied))")
       do {
-        _ = try await database.store.load()
+        _ = try await database.load()
         context.check(false, "a closed database was read")
       } catch {
         context.check(
@@ -170,7 +170,7 @@ extension Trails {
       guard let folder = TemporaryDatabase(context) else { return }
       defer { folder.remove() }
       let path = folder.file("plan.sqlite")
-      guard let store = try? TrailStore.sqlite(path: path) else {
+      guard let store = try? SQLitePlanDatabase(path: path) else {
         context.check(false, "cannot open \(path)")
         return
       }
@@ -223,7 +223,7 @@ extension Trails {
       do {
         // A stored plan of schema 1 counts as one write.
         context.check(
-          try SQLiteTrailStore(path: path).load() == StoredPlan(plan: expected, revision: 1),
+          try PlanConnection(path: path).load() == StoredPlan(plan: expected, revision: 1),
           "the v1 plan reads back as it was, at revision 1")
         context.check(
           sqliteInteger("PRAGMA application_id", at: path) == 0x5452_4C53
@@ -239,8 +239,8 @@ extension Trails {
       let path = folder.file("plan #1? 100% mine.sqlite")
       let plan = Plan(start: TrailsSamples.today, days: [PlanDay(number: 1, trailIDs: ["x"])])
       do {
-        _ = try SQLiteTrailStore(path: path).update { _ in plan }
-        let reread = try SQLiteTrailStore(path: path, access: .readOnly).load()
+        _ = try PlanConnection(path: path).update { _ in plan }
+        let reread = try PlanConnection(path: path, access: .readOnly).load()
         context.check(
           reread == StoredPlan(plan: plan, revision: 1), "read back: \(String(describing: reread))")
         // A user who may not write the folder gets the file opened immutable, by a URI that
@@ -290,7 +290,7 @@ extension Trails {
         context.check(false, "\(path): \(line(of: error))")
       }
     },
-    // SQLiteTrailStore's documentation: every read-write open switches to WAL; an opener told
+    // SQLitePlanDatabase's documentation: every read-write open switches to WAL; an opener told
     // "busy" tries again every millisecond, up to the busy timeout in all.
     Scenario("a switch to WAL refused while another opener reads is tried again until the timeout")
     { context in
@@ -318,7 +318,7 @@ extension Trails {
         context.check(false, "\(path): \(line(of: error))")
       }
     },
-    // SQLiteTrailStore's documentation: read-write, every connection commits durably (WAL,
+    // SQLitePlanDatabase's documentation: read-write, every connection commits durably (WAL,
     // `synchronous=FULL`) and keeps the plan's rows consistent (`foreign_keys=ON`).
     Scenario("every read-write connection is durable: WAL, synchronous FULL, foreign keys on") {
       context in
@@ -327,7 +327,7 @@ extension Trails {
       let path = folder.file("durable.sqlite")
       do {
         for _ in 0..<2 {  // a new file, then an existing one
-          let settings = try SQLiteTrailStore(path: path).withDatabase { database in
+          let settings = try PlanConnection(path: path).withDatabase { database in
             try ["journal_mode", "synchronous", "foreign_keys"].map { pragma in
               try database.query("PRAGMA \(pragma)").first?.first ?? .null
             }
@@ -346,7 +346,7 @@ extension Trails {
       defer { folder.remove() }
       let path = folder.file("lowered.sqlite")
       let plan = Plan(start: TrailsSamples.today, days: [PlanDay(number: 1, trailIDs: ["x"])])
-      guard let store = try? SQLiteTrailStore(path: path), (try? store.update { _ in plan }) != nil
+      guard let store = try? PlanConnection(path: path), (try? store.update { _ in plan }) != nil
       else { return context.check(false, "\(path) could not be made") }
       do {
         context.check(sqlite("PRAGMA user_version = 1", at: path), "lowered the schema")
@@ -380,8 +380,8 @@ extension Trails {
       defer { folder.remove() }
       let path = folder.file("shared.sqlite")
       do {
-        let mine = try SQLiteTrailStore(path: path)
-        let theirs = try SQLiteTrailStore(path: path)
+        let mine = try PlanConnection(path: path)
+        let theirs = try PlanConnection(path: path)
         // Nothing written yet: nothing to load, and revision 0, before and after a load.
         context.check(try mine.load() == nil, "an empty database loaded a plan")
         let before = try mine.revision()

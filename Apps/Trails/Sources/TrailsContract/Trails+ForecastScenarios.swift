@@ -16,7 +16,7 @@ extension Trails {
         try Fixtures.decode(Forecast.self, from: WeatherService.fixturePath(for: coordinate))
       })
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: weather,
+        database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()), weather: weather,
         clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -45,7 +45,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, weather) = (TestClock(), CallLog<Coordinate>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+        database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()),
         weather: TrailsDoubles.weather(weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -68,7 +68,8 @@ extension Trails {
       let editor = context.store(
         initial: S.launch,
         machine: TrailsDoubles.machine(
-          store: TrailsDoubles.store(holding: S.plan([S.gull]), loads: CallLog(), saves: CallLog()),
+          database: TrailsDoubles.database(
+            holding: S.plan([S.gull]), loads: CallLog(), saves: CallLog()),
           weather: TrailsDoubles.weather(quiet), clock: clock, forecastRequests: []),
         clock: clock)
       await editor.wait { $0.persistence.ready != nil }
@@ -81,7 +82,8 @@ extension Trails {
       let viewer = context.store(
         initial: S.launch,
         machine: TrailsDoubles.machine(
-          store: TrailsDoubles.store(holding: S.plan([S.gull]), loads: CallLog(), saves: CallLog()),
+          database: TrailsDoubles.database(
+            holding: S.plan([S.gull]), loads: CallLog(), saves: CallLog()),
           weather: TrailsDoubles.weather(shown), clock: shownClock,
           forecastRequests: .shownTrail),
         clock: shownClock)
@@ -96,7 +98,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, work, weather) = (TestClock(), ControlledWork<Forecast>(), CallLog<Coordinate>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+        database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()),
         weather: TrailsDoubles.weather(work, weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -121,7 +123,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, work, weather) = (TestClock(), ControlledWork<Forecast>(), CallLog<Coordinate>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+        database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()),
         weather: TrailsDoubles.weather(work, weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -149,7 +151,7 @@ extension Trails {
       let service = WeatherService(
         forecast: weather.recording { _ in try await Task { try await work.makeWork() }.value })
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: service,
+        database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()), weather: service,
         clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -180,7 +182,7 @@ extension Trails {
       for (error, line) in cases {
         let clock = TestClock()
         let machine = TrailsDoubles.machine(
-          store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+          database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()),
           weather: WeatherService(forecast: { _ in throw error }), clock: clock)
         let store = context.store(initial: S.launch, machine: machine, clock: clock)
         await store.wait { $0.persistence.ready != nil }

@@ -68,7 +68,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, weather, saves) = (TestClock(), CallLog<Coordinate>(), CallLog<Plan>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: CallLog(), saves: saves),
+        database: TrailsDoubles.database(loads: CallLog(), saves: saves),
         weather: TrailsDoubles.weather(weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -100,7 +100,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, weather) = (TestClock(), CallLog<Coordinate>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+        database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()),
         weather: TrailsDoubles.weather(weather), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       let links = ["trails://region/\(S.coast)", "trails://trail/\(S.tidepool)", "trails://plan"]

@@ -10,7 +10,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, saves) = (TestClock(), CallLog<Plan>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: CallLog(), saves: saves),
+        database: TrailsDoubles.database(loads: CallLog(), saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -35,7 +35,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, loads, saves) = (TestClock(), CallLog<String>(), CallLog<Plan>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: loads, saves: saves),
+        database: TrailsDoubles.database(loads: loads, saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -49,7 +49,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, loads, saves) = (TestClock(), CallLog<String>(), CallLog<Plan>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loads: loads, saves: saves),
+        database: TrailsDoubles.database(loads: loads, saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       await store.wait { $0.persistence.ready != nil }
@@ -75,7 +75,7 @@ extension Trails {
       let (clock, loads, saves) = (TestClock(), CallLog<String>(), CallLog<Plan>())
       let attempts = CallLog<String>()
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(
+        database: TrailsDoubles.database(
           loads: loads, saves: saves, attempts: attempts, failingWrites: 1),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
@@ -95,7 +95,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, load, saves) = (TestClock(), ControlledWork<StoredPlan?>(), CallLog<Plan>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loading: load, saves: saves),
+        database: TrailsDoubles.database(loading: load, saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       store.send(.edit(.add(trailID: S.tidepool, day: 2)))
@@ -116,7 +116,7 @@ extension Trails {
       typealias S = TrailsSamples
       let (clock, load, saves) = (TestClock(), ControlledWork<StoredPlan?>(), CallLog<Plan>())
       let machine = TrailsDoubles.machine(
-        store: TrailsDoubles.store(loading: load, saves: saves),
+        database: TrailsDoubles.database(loading: load, saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock)
       let store = context.store(initial: S.launch, machine: machine, clock: clock)
       store.send(.edit(.add(trailID: S.gull, day: 1)))
@@ -134,7 +134,7 @@ extension Trails {
       context in
       typealias S = TrailsSamples
       let (loads, saves) = (CallLog<String>(), CallLog<Plan>())
-      let shared = TrailsDoubles.store(loads: loads, saves: saves)
+      let shared = TrailsDoubles.database(loads: loads, saves: saves)
       let second = await twoPlannersEdit(context, shared, shared)
       // Worked out by hand: the first write stores day 1; the second adds day 2 to it.
       let both = S.plan([S.gull], [S.tidepool])
@@ -144,7 +144,7 @@ extension Trails {
     Scenario("another process's write shows within one watch interval, not before") { context in
       typealias S = TrailsSamples
       let (loads, saves) = (CallLog<String>(), CallLog<Plan>())
-      let shared = TrailsDoubles.store(holding: S.plan([S.gull]), loads: loads, saves: saves)
+      let shared = TrailsDoubles.database(holding: S.plan([S.gull]), loads: loads, saves: saves)
       let store = planner(context, on: shared, watchInterval: .milliseconds(500))
       await store.wait { $0.persistence.ready != nil }
       // The other process: one update that plans the Tidepool Steps on day 2.
@@ -153,7 +153,7 @@ extension Trails {
         plan.days.append(PlanDay(number: 2, trailIDs: [S.tidepool]))
         return plan
       }
-      context.check(other?.revision == 2, "the other write is the store's second revision")
+      context.check(other?.revision == 2, "the other write is the database's second revision")
       await store.advance(by: .milliseconds(499))
       context.check(store.state.plan == S.plan([S.gull]), "nothing shows before the interval")
       await store.advance(by: .milliseconds(1))
@@ -166,13 +166,13 @@ extension Trails {
       context in
       typealias S = TrailsSamples
       let (loads, saves) = (CallLog<String>(), CallLog<Plan>())
-      let shared = TrailsDoubles.store(holding: S.plan([S.gull]), loads: loads, saves: saves)
+      let shared = TrailsDoubles.database(holding: S.plan([S.gull]), loads: loads, saves: saves)
       let store = planner(context, on: shared)
       await store.wait { $0.persistence.ready != nil }
       await store.settle()  // the restored day's forecast has come
       // The other process removes the Gull Point Loop; this planner has not seen it yet.
       let other = try? await shared.update { _ in S.plan([S.cinder]) }
-      context.check(other?.revision == 2, "the other write is the store's second revision")
+      context.check(other?.revision == 2, "the other write is the database's second revision")
       store.send(.edit(.move(trailID: S.gull, from: 1, to: 2)))
       await store.advance(by: .milliseconds(500))
       await store.wait { $0.isSaved }
@@ -183,16 +183,19 @@ extension Trails {
     },
   ]
 
-  /// Two planners, each with its own store value and clock, editing one plan.
+  /// Two planners, each with its own database value and clock, editing one plan.
   ///
   /// Once both are restored, the first plans the Gull Point Loop on day 1 and the second the
   /// Tidepool Steps on day 2; the first writes, then the second. Returns the second planner's
   /// state once its write is done.
   static func twoPlannersEdit(
-    _ context: ScenarioContext<Trails>, _ firstStore: TrailStore, _ secondStore: TrailStore
+    _ context: ScenarioContext<Trails>, _ firstDatabase: any PlanDatabase,
+    _ secondDatabase: any PlanDatabase
   ) async -> State {
     typealias S = TrailsSamples
-    let (first, second) = (planner(context, on: firstStore), planner(context, on: secondStore))
+    let (first, second) = (
+      planner(context, on: firstDatabase), planner(context, on: secondDatabase)
+    )
     await first.wait { $0.persistence.ready != nil }
     await second.wait { $0.persistence.ready != nil }
     first.send(.edit(.add(trailID: S.gull, day: 1)))
@@ -204,16 +207,18 @@ extension Trails {
     return second.state
   }
 
-  /// A planner at launch on `store`, with a clock of its own and fixture forecasts, watching
-  /// the store every `watchInterval` when given: one process of a multi-process scenario.
+  /// A planner at launch on `database`, with a clock of its own and fixture forecasts,
+  /// watching the database every `watchInterval` when given: one process of a multi-process
+  /// scenario.
   static func planner(
-    _ context: ScenarioContext<Trails>, on store: TrailStore, watchInterval: Duration? = nil
+    _ context: ScenarioContext<Trails>, on database: any PlanDatabase,
+    watchInterval: Duration? = nil
   ) -> TestStore<State, Event> {
     let clock = TestClock()
     return context.store(
       initial: TrailsSamples.launch,
       machine: TrailsDoubles.machine(
-        store: store, weather: TrailsDoubles.weather(CallLog()), clock: clock,
+        database: database, weather: TrailsDoubles.weather(CallLog()), clock: clock,
         watchInterval: watchInterval),
       clock: clock)
   }

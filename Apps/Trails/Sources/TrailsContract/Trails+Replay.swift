@@ -8,58 +8,61 @@ import Weather
 extension Trails {
   /// How `conformance --replay` replays a `trails --record` recording: the planner on the
   /// bundled catalog with the recorded save window, watch interval and forecast requests,
-  /// its store and weather answered from the recording.
+  /// its database and weather answered from the recording.
   public static let recordingReplay = RecordingReplay<Trails, TrailsCall>(app: "trails") {
     tape, clock, settings in
     // The recordings' states hold the bundled catalog (their decoding checks it), so it loads.
     let catalog = (try? TrailCatalog.fixtures()) ?? TrailCatalog(regions: [])
     return Trails(
-      catalog: catalog, store: .answering(from: tape), weather: .answering(from: tape),
+      catalog: catalog, database: ReplayedPlanDatabase(tape: tape), weather: .answering(from: tape),
       clock: clock, saveQuietWindow: saveQuietWindow(inRecordingSettings: settings),
       watchInterval: watchInterval(inRecordingSettings: settings),
       forecastRequests: forecastRequests(inRecordingSettings: settings))
   }
 }
 
-extension TrailStore {
-  /// A store whose every call is answered from a recording's recorded calls.
-  ///
-  /// An update runs the planner's change on the plan the recording says the store held, so
-  /// the planner learns what it learnt then (the edits that no longer applied), and answers
-  /// with the plan recorded as stored.
-  static func answering(from tape: CallTape<TrailsCall>) -> TrailStore {
-    TrailStore(
-      load: {
-        try await tape.answer("load()") { call -> CallOutcome<StoredPlan?, RecordedError>? in
-          guard case .load(let outcome) = call else { return nil }
-          return outcome
-        }
-      },
-      update: { change in
-        let (stored, current) = try await tape.answer("update(_:)") {
-          call -> CallOutcome<Stored, RecordedError>? in
-          guard case .update(let current, let outcome) = call else { return nil }
-          switch outcome {
-          case .returned(let stored): return .returned(Stored(plan: stored, current: current))
-          case .threw(let error): return .threw(error)
-          case .cancelled: return .cancelled
-          }
-        }.pair
-        return (stored, change(current).output)
-      },
-      revision: {
-        try await tape.answer("revision()") { call -> CallOutcome<Int, RecordedError>? in
-          guard case .revision(let outcome) = call else { return nil }
-          return outcome
-        }
-      })
+/// A database whose every call is answered from a recording's recorded calls.
+///
+/// An update runs the planner's change on the plan the recording says the database held, so
+/// the planner learns what it learnt then (the edits that no longer applied), and answers
+/// with the plan recorded as stored.
+struct ReplayedPlanDatabase: PlanDatabase {
+  /// The recorded calls.
+  let tape: CallTape<TrailsCall>
+
+  func load() async throws -> StoredPlan? {
+    try await tape.answer("load()") { call -> CallOutcome<StoredPlan?, RecordedError>? in
+      guard case .load(let outcome) = call else { return nil }
+      return outcome
+    }
+  }
+
+  func update<Output: Codable & Hashable & Sendable>(
+    _ change: @Sendable (Plan?) -> (plan: Plan, output: Output)
+  ) async throws -> (stored: StoredPlan, output: Output) {
+    let written = try await tape.answer("update(_:)") {
+      call -> CallOutcome<Written, RecordedError>? in
+      guard case .update(let current, let outcome) = call else { return nil }
+      switch outcome {
+      case .returned(let stored): return .returned(Written(stored: stored, current: current))
+      case .threw(let error): return .threw(error)
+      case .cancelled: return .cancelled
+      }
+    }
+    return (written.stored, change(written.current).output)
+  }
+
+  func revision() async throws -> Int {
+    try await tape.answer("revision()") { call -> CallOutcome<Int, RecordedError>? in
+      guard case .revision(let outcome) = call else { return nil }
+      return outcome
+    }
   }
 
   /// What an update stored, with the plan its change was given.
-  private struct Stored: Codable, Hashable, Sendable {
-    let plan: StoredPlan
+  private struct Written: Codable, Hashable, Sendable {
+    let stored: StoredPlan
     let current: Plan?
-    var pair: (StoredPlan, Plan?) { (plan, current) }
   }
 }
 

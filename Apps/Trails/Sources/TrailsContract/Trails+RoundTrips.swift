@@ -17,9 +17,9 @@ extension Trails {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       let path = folder.appendingPathComponent("plan.sqlite").path
-      _ = try SQLiteTrailStore(path: path).update { _ in plan }
+      _ = try PlanConnection(path: path).update { _ in plan }
       // Another connection, as the next run of trails opens the file.
-      return try SQLiteTrailStore(path: path, access: .readOnly).load()?.plan
+      return try PlanConnection(path: path, access: .readOnly).load()?.plan
         ?? Plan(start: plan.start)
     },
     RoundTrip("every route on screen prints as a deep link that parses back to it", sample: 2_000) {

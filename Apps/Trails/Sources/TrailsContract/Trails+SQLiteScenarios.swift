@@ -7,7 +7,7 @@ import TrailsModel
 import TrailsPersistence
 
 extension Trails {
-  /// Scenarios on the real SQLite store, on a temporary file removed at the end: what the
+  /// Scenarios on the real SQLite database, on a temporary file removed at the end: what the
   /// in-memory double promises, the database keeps.
   static let sqliteScenarios: [Scenario<Trails>] = [
     Scenario("on SQLite, a plan with a rest day in the middle is stored and read back exactly") {
@@ -15,8 +15,8 @@ extension Trails {
       typealias S = TrailsSamples
       guard let file = TemporaryDatabase(context) else { return }
       defer { file.remove() }
-      guard let store = file.open(context) else { return }
-      let planner = Self.planner(context, on: store)
+      guard let database = file.open(context) else { return }
+      let planner = Self.planner(context, on: database)
       await planner.wait { $0.persistence.ready != nil }
       planner.send(.edit(.add(trailID: S.gull, day: 1)))
       await planner.settle()  // day 1's forecast has come
@@ -37,10 +37,12 @@ extension Trails {
     },
     Scenario("on SQLite, a file written by a newer trails is refused and left untouched") {
       context in
-      guard let file = TemporaryDatabase(context), let store = file.open(context) else { return }
+      guard let file = TemporaryDatabase(context), let database = file.open(context) else {
+        return
+      }
       defer { file.remove() }
       let plan = Plan(start: TrailsSamples.today, days: [PlanDay(number: 1, trailIDs: ["x"])])
-      _ = try? await store.update { _ in plan }
+      _ = try? await database.update { _ in plan }
       // What a newer trails would leave: a schema version past this build's.
       guard setUserVersion(99, of: file.path) else {
         context.check(false, "cannot set user_version of \(file.path)")
@@ -48,7 +50,7 @@ extension Trails {
       }
       let before = try? Data(contentsOf: URL(fileURLWithPath: file.path))
       do {
-        _ = try SQLiteTrailStore(path: file.path)
+        _ = try PlanConnection(path: file.path)
         context.check(false, "a schema-99 file was opened")
       } catch {
         let line = (error as? PersistenceError)?.userMessage ?? "\(error)"
@@ -65,16 +67,16 @@ extension Trails {
       typealias S = TrailsSamples
       guard let file = TemporaryDatabase(context) else { return }
       defer { file.remove() }
-      guard let firstStore = file.open(context), let secondStore = file.open(context) else {
+      guard let first = file.open(context), let second = file.open(context) else {
         return
       }
-      let second = await twoPlannersEdit(context, firstStore, secondStore)
+      let planner = await twoPlannersEdit(context, first, second)
       let both = S.plan([S.gull], [S.tidepool])
       let reread = try? await file.open(context)?.load()
       context.check(
         reread == StoredPlan(plan: both, revision: 2),
         "the file holds \(String(describing: reread)), expected both edits at revision 2")
-      context.check(second.plan == both, "the second planner shows both edits")
+      context.check(planner.plan == both, "the second planner shows both edits")
     },
   ]
 }
@@ -99,9 +101,9 @@ struct TemporaryDatabase {
   }
 
   /// A new connection to the file, as another process would open it.
-  func open(_ context: ScenarioContext<Trails>) -> TrailStore? {
+  func open(_ context: ScenarioContext<Trails>) -> SQLitePlanDatabase? {
     do {
-      return try TrailStore.sqlite(path: path)
+      return try SQLitePlanDatabase(path: path)
     } catch {
       context.check(false, "cannot open \(path): \(error)")
       return nil

@@ -280,7 +280,7 @@ extension Trails {
     let weather = WeatherService.live(
       transport: http.transport, clock: clock, retryPolicy: RetryPolicy(random: { 0 }))
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()), weather: weather,
+      database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()), weather: weather,
       clock: clock)
     let store = context.store(initial: TrailsSamples.launch, machine: machine, clock: clock)
     await store.wait { $0.persistence.ready != nil }

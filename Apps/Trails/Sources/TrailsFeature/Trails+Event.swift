@@ -20,8 +20,8 @@ extension Trails {
     case restoreFailed(String)
     /// The quiet window after the last edit passed: the pending edits may be written.
     case writeDue(PendingWrite)
-    /// The edits were written: the store now holds `stored`; `rejected` are the problems of
-    /// the edits that no longer applied to the plan the store held (changed elsewhere).
+    /// The edits were written: the database now holds `stored`; `rejected` are the problems of
+    /// the edits that no longer applied to the plan the database held (changed elsewhere).
     case written(PendingWrite, stored: StoredPlan, rejected: [Problem])
     /// Writing the edits failed, with one line for the user.
     case writeFailed(PendingWrite, message: String)

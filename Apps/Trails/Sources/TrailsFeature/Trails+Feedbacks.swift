@@ -7,11 +7,11 @@ extension Trails {
   var restoreFeedback: Feedback<State, Event> {
     .whenBecomesTrue(
       { $0.persistence.isRestoring }, name: "restore",
-      effect: { [store] in .restored(try await store.load()) },
+      effect: { [database] in .restored(try await database.load()) },
       onError: { .restoreFailed(String(describing: $0)) })
   }
 
-  /// Lets the unwritten edits go to the store once the plan has gone ``saveQuietWindow``
+  /// Lets the unwritten edits go to the database once the plan has gone ``saveQuietWindow``
   /// without a change.
   ///
   /// The query is the pending write: every edit makes a new one, which cancels the sleeping
@@ -24,16 +24,16 @@ extension Trails {
     }
   }
 
-  /// Writes the edits in flight: one ``TrailStore/update`` that applies them to the plan the
-  /// store holds, with the reducer's own function, and answers with what it stored.
+  /// Writes the edits in flight: one ``PlanDatabase/update(_:)`` that applies them to the plan
+  /// the database holds, with the reducer's own function, and answers with what it stored.
   ///
   /// Its query changes only when the write's answer is reduced, so a write, once begun, is
   /// never cancelled by an edit: the edit waits for the next write.
   var writeFeedback: Feedback<State, Event> {
     .onChange(
       of: \.persistence.ready?.writing, name: "write",
-      effect: { [store, catalog] write in
-        let (stored, rejected) = try await store.update { current in
+      effect: { [database, catalog] write in
+        let (stored, rejected) = try await database.update { current in
           write.merged(onto: current, in: catalog)
         }
         return .written(write, stored: stored, rejected: rejected)
@@ -41,19 +41,19 @@ extension Trails {
       onError: { write, error in .writeFailed(write, message: String(describing: error)) })
   }
 
-  /// Checks the store's revision every `interval` and reads the plan when another process
+  /// Checks the database's revision every `interval` and reads the plan when another process
   /// wrote it; only in machines built with a ``watchInterval``.
   ///
   /// The query is the revision the planner knows: adopting a newer plan, or a write of its
   /// own, starts a new watch from there. A failed check (the database busy a moment) is
   /// tried again on the next tick.
   func watchFeedback(every interval: Duration) -> Feedback<State, Event> {
-    .onChange(of: \.watchedRevision, name: "watch") { [store, clock] known in
+    .onChange(of: \.watchedRevision, name: "watch") { [database, clock] known in
       while true {
         try await clock.sleep(for: interval)
         // A check that fails is tried again on the next tick; cancellation ends the sleep.
-        if let revision = try? await store.revision(), revision != known,
-          let stored = try? await store.load()
+        if let revision = try? await database.revision(), revision != known,
+          let stored = try? await database.load()
         {
           return .storeChanged(stored)
         }

@@ -1,23 +1,23 @@
 import TrailsModel
 
 extension Trails {
-  /// Edits on their way to the store: what one write applies to the stored plan.
+  /// Edits on their way to the database: what one write applies to the stored plan.
   ///
-  /// A write does not send the planner's copy of the plan: ``TrailStore/update`` reads the
-  /// plan the store holds, inside its transaction, and the edits are applied to that plan by
-  /// the function the reducer uses, so another process's edits stored meanwhile are kept.
+  /// A write does not send the planner's copy of the plan: ``PlanDatabase/update(_:)`` reads
+  /// the plan the database holds, inside its transaction, and the edits are applied to that
+  /// plan by the function the reducer uses, so another process's edits stored meanwhile are kept.
   public struct PendingWrite: Hashable, Sendable, Codable {
     /// The edits, in the order the user made them; empty when only the stored plan needs
     /// tidying.
     public var edits: [PlanEdit]
-    /// The plan the edits apply to when the store holds none: the launch plan.
+    /// The plan the edits apply to when the database holds none: the launch plan.
     public var fallback: Plan
 
     /// Creates a pending write.
     ///
     /// - Parameters:
     ///   - edits: The edits, in order.
-    ///   - fallback: The plan they apply to when the store holds none.
+    ///   - fallback: The plan they apply to when the database holds none.
     public init(edits: [PlanEdit], fallback: Plan) {
       self.edits = edits
       self.fallback = fallback
@@ -27,7 +27,7 @@ extension Trails {
     /// applied, and the problems of those that no longer do.
     ///
     /// - Parameters:
-    ///   - stored: The plan the store holds, if any.
+    ///   - stored: The plan the database holds, if any.
     ///   - catalog: Every trail, to check the edits' ids.
     /// - Returns: The plan to store and the edits' problems, in order.
     public func merged(onto stored: Plan?, in catalog: TrailCatalog)

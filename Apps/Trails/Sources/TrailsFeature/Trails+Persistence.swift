@@ -6,7 +6,7 @@ extension Trails {
   /// At launch the saved plan is being read (``restoring(queuedEdits:)``); then it was read
   /// (``ready(_:)``, with the stored plan, the edits not yet written, the write in flight and
   /// the last failure) or it could not be (``restoreFailed(_:)``, and nothing is ever
-  /// written, so what the store holds is not overwritten).
+  /// written, so what the database holds is not overwritten).
   public enum Persistence: Hashable, Sendable, Codable {
     /// The saved plan is being read; the edits made meanwhile wait, in order, and apply once
     /// it arrives.
@@ -16,14 +16,14 @@ extension Trails {
     /// The saved plan was read: the plan is saved after changes.
     case ready(Ready)
 
-    /// The store's plan as far as the planner knows, with what is on its way to the store.
+    /// The database's plan as far as the planner knows, with what is on its way to the database.
     ///
     /// The planner's plan is always ``stored`` with the edits of ``writing`` and
-    /// ``unsavedEdits`` applied on top, in order: when the store's plan changes (a write of
+    /// ``unsavedEdits`` applied on top, in order: when the database's plan changes (a write of
     /// ours, or another process's), the edits not yet written are applied again to it.
     public struct Ready: Hashable, Sendable, Codable {
-      /// The plan the store holds, with its revision: the one restored (or the launch plan
-      /// at revision 0, from an empty store), then the one each write returned or another
+      /// The plan the database holds, with its revision: the one restored (or the launch plan
+      /// at revision 0, from an empty database), then the one each write returned or another
       /// process stored.
       public var stored: StoredPlan
       /// Edits applied to the plan and not yet written, in order.
@@ -34,10 +34,10 @@ extension Trails {
       /// unwritten.
       public var failure: SaveFailure?
 
-      /// The store's plan with nothing on its way to it.
+      /// The database's plan with nothing on its way to it.
       ///
       /// - Parameters:
-      ///   - stored: The plan the store holds.
+      ///   - stored: The plan the database holds.
       ///   - unsavedEdits: Edits not yet written; none by default.
       ///   - writing: The write in flight; none by default.
       ///   - failure: The last write's failure; none by default.
@@ -51,7 +51,7 @@ extension Trails {
         self.failure = failure
       }
 
-      /// Whether the store holds the plan as it is now: nothing unwritten, nothing in flight,
+      /// Whether the database holds the plan as it is now: nothing unwritten, nothing in flight,
       /// and the stored plan needs no tidying.
       public var isSaved: Bool {
         unsavedEdits.isEmpty && writing == nil && stored.plan == stored.plan.normalized()
@@ -95,7 +95,7 @@ extension Trails {
 
     /// Why the last write failed, and its edits while they wait unchanged.
     public struct SaveFailure: Hashable, Sendable, Codable {
-      /// The store's error, as the user reads it.
+      /// The database's error, as the user reads it.
       public var message: String
       /// The edits the failed write carried and that now wait again, until the plan changes
       /// (then `nil`): not retried before.
@@ -104,7 +104,7 @@ extension Trails {
       /// A failure of a write of `edits`.
       ///
       /// - Parameters:
-      ///   - message: The store's error.
+      ///   - message: The database's error.
       ///   - edits: The edits waiting again, or `nil` once they changed.
       public init(message: String, edits: [PlanEdit]?) {
         self.message = message
@@ -112,7 +112,7 @@ extension Trails {
       }
     }
 
-    /// The stored plan and what is on its way to the store, once the saved plan was read.
+    /// The stored plan and what is on its way to the database, once the saved plan was read.
     public var ready: Ready? {
       guard case .ready(let ready) = self else { return nil }
       return ready

@@ -12,10 +12,10 @@ import Weather
 /// not snapshots, cross the process boundary: the plan is restored at launch before any edit
 /// applies (edits that arrive meanwhile wait in ``Persistence/restoring(queuedEdits:)``); once
 /// ``saveQuietWindow`` has passed without a change, the unwritten edits are written by one
-/// ``TrailStore/update`` that applies them to the plan the store holds then, so another
+/// ``PlanDatabase/update(_:)`` that applies them to the plan the database holds then, so another
 /// process's edits are kept, and an edit that no longer applies is reported
-/// (``Problem/changedElsewhere(_:)``). The planner adopts what the store returns, with the
-/// edits made meanwhile applied on top. With a ``watchInterval`` it also checks the store's
+/// (``Problem/changedElsewhere(_:)``). The planner adopts what the database returns, with the
+/// edits made meanwhile applied on top. With a ``watchInterval`` it also checks the database's
 /// revision on its clock and adopts a plan another process wrote. A failed write is shown
 /// (``Persistence/saveError``) and retried on the next change; the plan in memory is never lost.
 /// Each planned day's trailhead has its own forecast request, cancelled when the day or the
@@ -23,7 +23,7 @@ import Weather
 ///
 /// ```swift
 /// let machine = Trails(
-///   catalog: try TrailCatalog.fixtures(), store: .inMemory(), weather: .fixtures,
+///   catalog: try TrailCatalog.fixtures(), database: .inMemory(), weather: .fixtures,
 ///   clock: ContinuousClock())
 /// let store = Store(initial: machine.launchState(today: today), machine: machine)
 /// store.send(.edit(.add(trailID: "gull-point-loop", day: 1)))
@@ -32,14 +32,14 @@ public struct Trails: Machine {
   /// Every region and trail; the launch state carries it for the reducer.
   public let catalog: TrailCatalog
   /// Where the plan is restored from and saved to.
-  public let store: TrailStore
+  public let database: any PlanDatabase
   /// Where forecasts come from.
   public let weather: WeatherService
   /// The clock the save's quiet window runs on.
   public let clock: any Clock<Duration>
   /// How long the plan must go unchanged before it is saved.
   public let saveQuietWindow: Duration
-  /// How often to check the store for another process's writes; `nil`: never (a scripted
+  /// How often to check the database for another process's writes; `nil`: never (a scripted
   /// command that ends when its own work is done).
   public let watchInterval: Duration?
   /// Which forecasts to ask for: all by default; a command asks only for what it prints.
@@ -52,21 +52,21 @@ public struct Trails: Machine {
   ///
   /// - Parameters:
   ///   - catalog: Every region and trail.
-  ///   - store: Where the plan is kept between launches.
+  ///   - database: Where the plan is kept between launches.
   ///   - weather: Where forecasts come from.
   ///   - clock: The clock the save's quiet window runs on.
   ///   - saveQuietWindow: How long the plan must go unchanged before it is saved; 500 ms by
   ///     default, `.zero` for scripted runs.
-  ///   - watchInterval: How often to check the store for other processes' writes, on
+  ///   - watchInterval: How often to check the database for other processes' writes, on
   ///     `clock`; `nil` (the default) never checks.
   ///   - forecastRequests: Which forecasts to ask `weather` for; all by default.
   public init(
-    catalog: TrailCatalog, store: TrailStore, weather: WeatherService,
+    catalog: TrailCatalog, database: any PlanDatabase, weather: WeatherService,
     clock: any Clock<Duration>, saveQuietWindow: Duration = .milliseconds(500),
     watchInterval: Duration? = nil, forecastRequests: ForecastRequests = .all
   ) {
     self.catalog = catalog
-    self.store = store
+    self.database = database
     self.weather = weather
     self.clock = clock
     self.saveQuietWindow = saveQuietWindow

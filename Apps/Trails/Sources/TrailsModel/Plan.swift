@@ -9,7 +9,7 @@ import CalendarDay
 /// let second = plan.date(of: plan.days[1])  // 2026-12-02
 /// ```
 ///
-/// Days are kept in ``days`` in order, numbered from 1; a ``TrailStore`` saves and restores
+/// Days are kept in ``days`` in order, numbered from 1; a ``PlanDatabase`` saves and restores
 /// the value exactly as it is.
 public struct Plan: Hashable, Sendable, Codable {
   /// The calendar day of day 1.

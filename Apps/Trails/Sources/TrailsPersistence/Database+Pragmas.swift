@@ -1,4 +1,4 @@
-/// The pragmas and schema queries the store reads: ids, versions, tables and integrity.
+/// The pragmas and schema queries a connection reads: ids, versions, tables and integrity.
 extension Database {
   /// The application id stored in the file's header (`PRAGMA application_id`); 0 when unset.
   ///

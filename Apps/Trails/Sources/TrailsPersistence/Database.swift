@@ -6,10 +6,11 @@ import CSQLite
 
 /// One SQLite connection, owned: opened on init, closed on deinit.
 ///
-/// Not thread-safe and not `Sendable`: the owner serialises access (``SQLiteTrailStore``
-/// keeps it in a `Mutex`). Errors come back as ``PersistenceError`` naming the file. SQL with
-/// values goes through ``run(_:_:)``, ``query(_:_:)`` or a ``Statement``, always as bound
-/// parameters; ``execute(_:)`` is for constant SQL only.
+/// Not thread-safe and not `Sendable`: the owner serialises access (a ``PlanConnection``,
+/// which its ``SQLitePlanDatabase`` calls from one queue). Errors come back as
+/// ``PersistenceError`` naming the file. SQL with values goes through ``run(_:_:)``,
+/// ``query(_:_:)`` or a ``Statement``, always as bound parameters; ``execute(_:)`` is for
+/// constant SQL only.
 package final class Database {
   /// The file the connection is open on.
   package let path: String

@@ -4,7 +4,7 @@
 /// ``cannotCreateDirectory(_:)`` the folder meant to hold it), and ``userMessage`` says what
 /// went wrong and what to do. A file refused on open (``notADatabase(_:)``,
 /// ``corrupt(_:_:)``, ``newerSchema(_:found:supported:)``, ``foreignDatabase(_:_:)``) is left
-/// byte for byte as it was found: ``SQLiteTrailStore`` runs its checks before any write.
+/// byte for byte as it was found: ``SQLitePlanDatabase`` runs its checks before any write.
 public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file at the path is not an SQLite database (SQLite's `SQLITE_NOTADB`).
   case notADatabase(String)
@@ -18,7 +18,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case foreignDatabase(String, String)
   /// The path names a directory, not a database file.
   case isADirectory(String)
-  /// There is no file at the path, and a read-only store never creates one.
+  /// There is no file at the path, and a read-only database never creates one.
   case noSuchFile(String)
   /// The user may not read (or, opening read-write, write) the file at the path.
   case permissionDenied(String)
@@ -29,10 +29,10 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// There is no file at the path, and the folder meant to hold it, named second, is not
   /// writable, so no database can be created there.
   case cannotCreate(String, folder: String)
-  /// The store at the path was opened read-only, so it cannot change the plan.
+  /// The database at the path was opened read-only, so it cannot change the plan.
   case readOnly(String)
   /// The database at the path can be read but not written, for the reason given: opening it
-  /// read-only works (``SQLiteTrailStore/Access/readOnly``), editing cannot.
+  /// read-only works (``SQLitePlanDatabase/Access/readOnly``), editing cannot.
   case notWritable(String, Unwritable)
   /// Another connection held the database at the path for longer than the busy timeout, in
   /// milliseconds.
@@ -42,7 +42,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case sqlite(String, Int32, String)
   /// The folder at the path, meant to hold a new database, could not be created.
   case cannotCreateDirectory(String)
-  /// The connection to the database at the path was closed (``SQLiteTrailStore/close()``):
+  /// The connection to the database at the path was closed (``SQLitePlanDatabase/close()``):
   /// a call that comes after the process closed its database, on its way out.
   case closed(String)
 
@@ -96,7 +96,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String { userMessage }
 
   /// Whether only writing is impossible: the same file opens read-only
-  /// (``SQLiteTrailStore/Access/readOnly``), to browse the plan it holds, or none yet.
+  /// (``SQLitePlanDatabase/Access/readOnly``), to browse the plan it holds, or none yet.
   ///
   /// True for ``notWritable(_:_:)`` and ``cannotCreate(_:folder:)``.
   public var allowsReading: Bool {

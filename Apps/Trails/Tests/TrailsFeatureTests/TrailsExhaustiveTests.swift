@@ -15,7 +15,7 @@ struct TrailsExhaustiveTests {
   @Test func everyStepIsDeclaredWhenAQueuedEditIsRestoredAndSaved() async {
     let (clock, load, saves) = (TestClock(), ControlledWork<StoredPlan?>(), CallLog<Plan>())
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(loading: load, saves: saves),
+      database: TrailsDoubles.database(loading: load, saves: saves),
       weather: .failing(WeatherError.rateLimited), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock)
     let edit = Trails.PlanEdit.add(trailID: S.gull, day: 1)

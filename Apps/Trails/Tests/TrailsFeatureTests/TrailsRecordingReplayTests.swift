@@ -27,7 +27,7 @@ struct TrailsRecordingReplayTests {
       initialState: launch)
     let store = recorder.store(
       running: Trails(
-        catalog: catalog, store: TrailStore.inMemory().recording(into: recorder),
+        catalog: catalog, database: InMemoryPlanDatabase().recording(into: recorder),
         weather: WeatherService.fixtures.recording(into: recorder), clock: ContinuousClock(),
         saveQuietWindow: .zero))
     defer { store.cancel() }

@@ -15,7 +15,7 @@ struct TrailsTests {
   @Test func aBurstOfEditsIsSavedOnceWhenTheQuietWindowPasses() async {
     let (clock, saves) = (TestClock(), CallLog<Plan>())
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(loads: CallLog(), saves: saves),
+      database: TrailsDoubles.database(loads: CallLog(), saves: saves),
       weather: TrailsDoubles.weather(CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
     await store.wait { $0.persistence.ready != nil }
@@ -34,7 +34,7 @@ struct TrailsTests {
   @Test func aFailedSaveIsRetriedWithEveryEditWhenThePlanChangesAgain() async {
     let (clock, saves, attempts) = (TestClock(), CallLog<Plan>(), CallLog<String>())
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(
+      database: TrailsDoubles.database(
         loads: CallLog(), saves: saves, attempts: attempts, failingWrites: 1),
       weather: TrailsDoubles.weather(CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
@@ -59,7 +59,7 @@ struct TrailsTests {
   @Test func editsApplyOnlyAfterTheRestoreWhenTheyArriveDuringIt() async {
     let (clock, load, saves) = (TestClock(), ControlledWork<StoredPlan?>(), CallLog<Plan>())
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(loading: load, saves: saves),
+      database: TrailsDoubles.database(loading: load, saves: saves),
       weather: TrailsDoubles.weather(CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
 
@@ -79,7 +79,7 @@ struct TrailsTests {
   @Test func removingADayCancelsItsForecastRequestWhenItIsInFlight() async {
     let (clock, work) = (TestClock(), ControlledWork<Forecast>())
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+      database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()),
       weather: TrailsDoubles.weather(work, CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
     await store.wait { $0.persistence.ready != nil }
@@ -101,7 +101,7 @@ struct TrailsTests {
   @Test func leavingATrailCancelsItsForecastRequestWhenGoingBack() async {
     let (clock, work) = (TestClock(), ControlledWork<Forecast>())
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(loads: CallLog(), saves: CallLog()),
+      database: TrailsDoubles.database(loads: CallLog(), saves: CallLog()),
       weather: TrailsDoubles.weather(work, CallLog()), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
 
@@ -117,7 +117,7 @@ struct TrailsTests {
   @Test func theForecastOfEachPlannedDayIsShownWhenItArrives() async {
     let (clock, weather) = (TestClock(), CallLog<Coordinate>())
     let machine = TrailsDoubles.machine(
-      store: TrailsDoubles.store(
+      database: TrailsDoubles.database(
         holding: S.plan([S.gull], [S.tidepool]), loads: CallLog(), saves: CallLog()),
       weather: TrailsDoubles.weather(weather), clock: clock)
     let store = TestStore(initial: S.launch, machine: machine, clock: clock, exhaustivity: .off)
@@ -134,14 +134,9 @@ struct TrailsTests {
     let store = TestStore(
       initial: S.launch,
       machine: TrailsDoubles.machine(
-        store: TrailStore(
+        database: TrailsDoubles.ScriptedPlanDatabase(
           load: { throw TrailsDoubles.Failure(description: "the database is locked") },
-          update: { change in
-            let (plan, output) = change(nil)
-            saves.record(plan)
-            return (StoredPlan(plan: plan, revision: 1), output)
-          },
-          revision: { 0 }),
+          saves: saves),
         weather: TrailsDoubles.weather(CallLog()), clock: clock),
       clock: clock, exhaustivity: .off)
 

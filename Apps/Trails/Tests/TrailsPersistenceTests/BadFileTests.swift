@@ -13,10 +13,10 @@ struct BadFileTests {
     let original = Data(text.utf8.prefix(1_024))
     try original.write(to: URL(fileURLWithPath: path))
 
-    #expect(throws: PersistenceError.notADatabase(path)) { try SQLiteTrailStore(path: path) }
-    #expect(throws: PersistenceError.notADatabase(path)) { try TrailStore.sqlite(path: path) }
+    #expect(throws: PersistenceError.notADatabase(path)) { try PlanConnection(path: path) }
+    #expect(throws: PersistenceError.notADatabase(path)) { try SQLitePlanDatabase(path: path) }
     #expect(throws: PersistenceError.notADatabase(path)) {
-      try SQLiteTrailStore(path: path, access: .readOnly)
+      try PlanConnection(path: path, access: .readOnly)
     }
     #expect(try folder.bytes("notes.sqlite") == original)
     #expect(try folder.contents() == ["notes.sqlite"])
@@ -31,9 +31,9 @@ struct BadFileTests {
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
 
     // What the file is comes before whether it may be written (root may write it anyway).
-    #expect(throws: PersistenceError.notADatabase(path)) { try SQLiteTrailStore(path: path) }
+    #expect(throws: PersistenceError.notADatabase(path)) { try PlanConnection(path: path) }
     #expect(throws: PersistenceError.notADatabase(path)) {
-      try SQLiteTrailStore(path: path, access: .readOnly)
+      try PlanConnection(path: path, access: .readOnly)
     }
     #expect(try folder.bytes("passwd") == original)
     #expect(try folder.contents() == ["passwd"])
@@ -57,14 +57,14 @@ struct BadFileTests {
     }
 
     let hidden = closed + "/trails.sqlite"
-    for access in [SQLiteTrailStore.Access.readWrite, .readOnly] {
+    for access in [SQLitePlanDatabase.Access.readWrite, .readOnly] {
       #expect(throws: PersistenceError.unreadableFolder(hidden, folder: closed)) {
-        try TrailDatabase(path: hidden, access: access)
+        try SQLitePlanDatabase(path: hidden, access: access)
       }
     }
     let new = readOnly + "/trails.sqlite"
     #expect(throws: PersistenceError.cannotCreate(new, folder: readOnly)) {
-      try TrailDatabase(path: new)
+      try SQLitePlanDatabase(path: new)
     }
     #expect(try files.contentsOfDirectory(atPath: readOnly) == [])
   }
@@ -79,8 +79,8 @@ struct BadFileTests {
 
       let expected = PersistenceError.foreignDatabase(
         path, "it has tables and no trails application id")
-      #expect(throws: expected) { try SQLiteTrailStore(path: path) }
-      #expect(throws: expected) { try SQLiteTrailStore(path: path, access: .readOnly) }
+      #expect(throws: expected) { try PlanConnection(path: path) }
+      #expect(throws: expected) { try PlanConnection(path: path, access: .readOnly) }
       #expect(
         expected.userMessage
           == "\(path) belongs to another application (it has tables and no trails application "
@@ -99,7 +99,7 @@ struct BadFileTests {
     let before = try folder.bytes("other.sqlite")
 
     do {
-      _ = try SQLiteTrailStore(path: path)
+      _ = try PlanConnection(path: path)
       Issue.record("a database of another application opened")
     } catch {
       #expect(
@@ -122,7 +122,7 @@ struct BadFileTests {
     #expect(
       throws: PersistenceError.foreignDatabase(
         path, "it has user_version 5 and no trails application id")
-    ) { try SQLiteTrailStore(path: path) }
+    ) { try PlanConnection(path: path) }
     #expect(try folder.bytes("stamped.sqlite") == before)
   }
 
@@ -131,7 +131,7 @@ struct BadFileTests {
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     do {
-      let store = try SQLiteTrailStore(path: path)
+      let store = try PlanConnection(path: path)
       let plan = try SamplePlans.threeDays()
       _ = try store.update { _ in plan }
       try store.withDatabase { try $0.execute("PRAGMA user_version = 99") }
@@ -140,7 +140,7 @@ struct BadFileTests {
     let listing = try folder.contents()
 
     let expected = PersistenceError.newerSchema(path, found: 99, supported: 2)
-    #expect(throws: expected) { try SQLiteTrailStore(path: path) }
+    #expect(throws: expected) { try PlanConnection(path: path) }
     #expect(
       expected.userMessage
         == "\(path) was written by a newer trails (schema 99, this one reads up to 2); "
@@ -149,7 +149,7 @@ struct BadFileTests {
     #expect(try folder.contents() == listing)
     // Read-only, SQLite may leave a -shm and an empty -wal next to a WAL file: only the
     // database's own bytes are compared.
-    #expect(throws: expected) { try SQLiteTrailStore(path: path, access: .readOnly) }
+    #expect(throws: expected) { try PlanConnection(path: path, access: .readOnly) }
     #expect(try folder.bytes("trails.sqlite") == before)
   }
 
@@ -159,7 +159,7 @@ struct BadFileTests {
     let path = folder.path("trails.sqlite")
     do {
       let plan = try SamplePlans.threeDays()
-      _ = try SQLiteTrailStore(path: path).update { _ in plan }
+      _ = try PlanConnection(path: path).update { _ in plan }
     }
     var bytes = try folder.bytes("trails.sqlite")
     let pageSize = 4_096
@@ -171,7 +171,7 @@ struct BadFileTests {
     try bytes.write(to: URL(fileURLWithPath: path))
 
     do {
-      _ = try SQLiteTrailStore(path: path)
+      _ = try PlanConnection(path: path)
       Issue.record("a database with a page of garbage opened")
     } catch {
       switch error {
@@ -190,9 +190,9 @@ struct BadFileTests {
     let path = folder.path("plans")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
 
-    for access in [SQLiteTrailStore.Access.readWrite, .readOnly] {
+    for access in [SQLitePlanDatabase.Access.readWrite, .readOnly] {
       #expect(throws: PersistenceError.isADirectory(path)) {
-        try TrailStore.sqlite(path: path, access: access)
+        try SQLitePlanDatabase(path: path, access: access)
       }
     }
     let message = PersistenceError.isADirectory(path).userMessage
@@ -207,16 +207,16 @@ struct BadFileTests {
     let path = folder.path("trails.sqlite")
     do {
       let plan = try SamplePlans.oneDay()
-      _ = try SQLiteTrailStore(path: path).update { _ in plan }
+      _ = try PlanConnection(path: path).update { _ in plan }
     }
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-    #expect(throws: PersistenceError.notWritable(path, .file)) { try SQLiteTrailStore(path: path) }
-    #expect(try SQLiteTrailStore(path: path, access: .readOnly).load()?.revision == 1)
+    #expect(throws: PersistenceError.notWritable(path, .file)) { try PlanConnection(path: path) }
+    #expect(try PlanConnection(path: path, access: .readOnly).load()?.revision == 1)
 
     try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)
-    for access in [SQLiteTrailStore.Access.readWrite, .readOnly] {
+    for access in [SQLitePlanDatabase.Access.readWrite, .readOnly] {
       #expect(throws: PersistenceError.permissionDenied(path)) {
-        try SQLiteTrailStore(path: path, access: access)
+        try PlanConnection(path: path, access: access)
       }
     }
     #expect(PersistenceError.permissionDenied(path).userMessage.contains(path))

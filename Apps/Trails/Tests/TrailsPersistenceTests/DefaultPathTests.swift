@@ -6,7 +6,7 @@ struct DefaultPathTests {
   @Test func xdgDataHomeWinsWhenItIsAnAbsolutePath() {
     let environment = ["XDG_DATA_HOME": "/data/me", "HOME": "/home/me"]
     #expect(
-      SQLiteTrailStore.defaultPath(environment: environment) == "/data/me/trails/trails.sqlite")
+      SQLitePlanDatabase.defaultPath(environment: environment) == "/data/me/trails/trails.sqlite")
   }
 
   @Test func homeLocalShareIsUsedWhenXDGDataHomeIsUnsetEmptyOrRelative() {
@@ -14,7 +14,7 @@ struct DefaultPathTests {
       var environment = ["HOME": "/home/me"]
       environment["XDG_DATA_HOME"] = xdg
       #expect(
-        SQLiteTrailStore.defaultPath(environment: environment)
+        SQLitePlanDatabase.defaultPath(environment: environment)
           == "/home/me/.local/share/trails/trails.sqlite")
     }
   }
@@ -24,6 +24,6 @@ struct DefaultPathTests {
     let expected = URL(fileURLWithPath: home).appendingPathComponent(
       ".local/share/trails/trails.sqlite"
     ).path
-    #expect(SQLiteTrailStore.defaultPath(environment: [:]) == expected)
+    #expect(SQLitePlanDatabase.defaultPath(environment: [:]) == expected)
   }
 }

@@ -11,13 +11,13 @@ struct ReadOnlyTests {
     let path = folder.path("not/yet/trails.sqlite")
     let plan = try SamplePlans.oneDay()
 
-    let store = try TrailStore.sqlite(path: path, access: .readOnly)
+    let store = try SQLitePlanDatabase(path: path, access: .readOnly)
 
     #expect(try await store.load() == nil)
     #expect(try await store.revision() == 0)
     await #expect(throws: PersistenceError.readOnly(path)) { try await store.update { _ in plan } }
     #expect(throws: PersistenceError.noSuchFile(path)) {
-      try SQLiteTrailStore(path: path, access: .readOnly)
+      try PlanConnection(path: path, access: .readOnly)
     }
     #expect(try folder.contents() == [])
   }
@@ -26,11 +26,11 @@ struct ReadOnlyTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let viewer = try TrailStore.sqlite(path: path, access: .readOnly)
+    let viewer = try SQLitePlanDatabase(path: path, access: .readOnly)
     #expect(try await viewer.load() == nil)
 
     let plan = try SamplePlans.threeDays()
-    let stored = try SQLiteTrailStore(path: path).update { _ in plan }
+    let stored = try PlanConnection(path: path).update { _ in plan }
 
     #expect(try await viewer.revision() == 1)
     #expect(try await viewer.load() == stored)
@@ -41,15 +41,15 @@ struct ReadOnlyTests {
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
-    let stored = try SQLiteTrailStore(path: path).update { _ in plan }
+    let stored = try PlanConnection(path: path).update { _ in plan }
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
     let before = try folder.bytes("trails.sqlite")
 
-    let store = try SQLiteTrailStore(path: path, access: .readOnly)
+    let store = try PlanConnection(path: path, access: .readOnly)
     #expect(try store.load() == stored)
     #expect(try store.revision() == 1)
     #expect(throws: PersistenceError.readOnly(path)) { try store.update { _ in plan } }
-    let capability = try TrailStore.sqlite(path: path, access: .readOnly)
+    let capability = try SQLitePlanDatabase(path: path, access: .readOnly)
     #expect(try await capability.load() == stored)
     await #expect(throws: PersistenceError.readOnly(path)) {
       try await capability.update { _ in plan }
@@ -65,8 +65,8 @@ struct ReadOnlyTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let writer = try SQLiteTrailStore(path: path)
-    let reader = try SQLiteTrailStore(path: path, access: .readOnly)
+    let writer = try PlanConnection(path: path)
+    let reader = try PlanConnection(path: path, access: .readOnly)
     #expect(try reader.revision() == 0)
     let base = try SamplePlans.emptyDay()
 
@@ -84,7 +84,7 @@ struct ReadOnlyTests {
     try SQLiteFiles.makeSchemaOne(path, plan: plan)
     let before = try folder.bytes("trails.sqlite")
 
-    let store = try SQLiteTrailStore(path: path, access: .readOnly)
+    let store = try PlanConnection(path: path, access: .readOnly)
 
     #expect(try store.load() == StoredPlan(plan: plan, revision: 1))
     #expect(try store.revision() == 1)
@@ -99,7 +99,7 @@ struct ReadOnlyTests {
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
 
-    let store = try SQLiteTrailStore(path: path, access: .readOnly)
+    let store = try PlanConnection(path: path, access: .readOnly)
 
     #expect(try store.load() == nil)
     #expect(try store.revision() == 0)
@@ -112,16 +112,16 @@ struct ReadOnlyTests {
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
-    let stored = try SQLiteTrailStore(path: path).update { _ in plan }
+    let stored = try PlanConnection(path: path).update { _ in plan }
     let files = FileManager.default
     try files.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
     defer { try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path) }
 
     // SQLite needs a -shm next to a WAL file, even to read it, and cannot create one here.
-    let store = try SQLiteTrailStore(path: path, access: .readOnly)
+    let store = try PlanConnection(path: path, access: .readOnly)
     #expect(try store.load() == stored)
     #expect(throws: PersistenceError.notWritable(path, .folder(folder.url.path))) {
-      try SQLiteTrailStore(path: path)
+      try PlanConnection(path: path)
     }
     #expect(try folder.contents() == ["trails.sqlite"])
   }

@@ -14,7 +14,7 @@ struct SchemaMigrationTests {
     #expect(before.applicationID == 0)
     #expect(before.userVersion == 1)
 
-    let store = try SQLiteTrailStore(path: path)
+    let store = try PlanConnection(path: path)
 
     let (applicationID, version, columns) = try store.withDatabase { database in
       (
@@ -23,7 +23,7 @@ struct SchemaMigrationTests {
           .compactMap { $0.first?.text }
       )
     }
-    #expect(applicationID == SQLiteTrailStore.applicationID)
+    #expect(applicationID == SQLitePlanDatabase.applicationID)
     #expect(version == 2)
     #expect(columns == ["id", "start_day", "revision"])
     // The v1 save counts as one write.
@@ -40,7 +40,7 @@ struct SchemaMigrationTests {
     let path = folder.path("trails.sqlite")
     try SQLiteFiles.make(path, SQLiteFiles.schemaOne)
 
-    let store = try SQLiteTrailStore(path: path)
+    let store = try PlanConnection(path: path)
 
     #expect(try store.load() == nil)
     #expect(try store.revision() == 0)

@@ -10,8 +10,8 @@ struct UpdateMergeTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let first = try SQLiteTrailStore(path: path)
-    let second = try SQLiteTrailStore(path: path)
+    let first = try PlanConnection(path: path)
+    let second = try PlanConnection(path: path)
     let base = try SamplePlans.emptyDay()
     // Both loaded the same (empty) store before either wrote: a replacing save would lose one.
     #expect(try first.load() == nil)
@@ -25,7 +25,7 @@ struct UpdateMergeTests {
     let merged = PlanDay(number: 1, trailIDs: ["gull-point-loop", "tidepool-steps"])
     #expect(two.plan.days == [merged])
     #expect(try first.load() == two)
-    #expect(try SQLiteTrailStore(path: path).load() == two)
+    #expect(try PlanConnection(path: path).load() == two)
   }
 
   @Test func connectionsOpeningAMissingFileAtOnceAllOpenIt() async throws {
@@ -46,7 +46,7 @@ struct UpdateMergeTests {
         Thread.detachNewThread {
           defer { done.leave() }
           do {
-            _ = try SQLiteTrailStore(path: path)
+            _ = try PlanConnection(path: path)
           } catch {
             failures.withLock { $0.append("\(error)") }
           }
@@ -61,8 +61,8 @@ struct UpdateMergeTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let writer = try SQLiteTrailStore(path: path)
-    let watcher = try SQLiteTrailStore(path: path)
+    let writer = try PlanConnection(path: path)
+    let watcher = try PlanConnection(path: path)
     let plan = try SamplePlans.oneDay()
     #expect(try watcher.revision() == 0)
 
@@ -84,15 +84,18 @@ struct UpdateMergeTests {
     let path = folder.path("trails.sqlite")
     let writers = 8
     let updatesEach = 25
-    let stores = try (0..<writers).map { _ in try SQLiteTrailStore(path: path) }
+    let databases = try (0..<writers).map { _ in try SQLitePlanDatabase(path: path) }
     let base = try SamplePlans.emptyDay()
 
     let revisions = try await withThrowingTaskGroup(of: [Int].self) { group in
-      for (writer, store) in stores.enumerated() {
+      for (writer, database) in databases.enumerated() {
         group.addTask {
-          try (0..<updatesEach).map { update in
-            try store.update(SamplePlans.appending("w\(writer)-u\(update)", to: base)).revision
+          var revisions: [Int] = []
+          for update in 0..<updatesEach {
+            let change = SamplePlans.appending("w\(writer)-u\(update)", to: base)
+            revisions.append(try await database.update(change).revision)
           }
+          return revisions
         }
       }
       return try await group.reduce(into: []) { $0 += $1 }
@@ -101,7 +104,7 @@ struct UpdateMergeTests {
     let expected = (0..<writers).flatMap { writer in
       (0..<updatesEach).map { "w\(writer)-u\($0)" }
     }
-    let stored = try #require(try SQLiteTrailStore(path: path).load())
+    let stored = try #require(try PlanConnection(path: path).load())
     #expect(stored.revision == writers * updatesEach)
     #expect(stored.plan.days.count == 1)
     #expect(stored.plan.days.first?.trailIDs.sorted() == expected.sorted())

@@ -70,16 +70,20 @@ struct TrailsModelPlanTotalsExamples {
   let catalog: TrailCatalog
 }
 
-struct TrailsModelTrailStoreExamples {
+struct TrailsModelInMemoryPlanDatabaseExamples {
   let today: Day
 }
 
-struct TrailsPersistenceSQLiteTrailStoreExamples {
+struct TrailsModelPlanDatabaseExamples {
   let today: Day
 }
 
-struct TrailsPersistenceTrailStoreSQLiteExamples {
-  let path: String
+struct TrailsPersistencePlanConnectionExamples {
+  let today: Day
+}
+
+struct TrailsPersistenceSQLitePlanDatabaseExamples {
+  let today: Day
 }
 
 struct WeatherWeatherServiceExamples {

@@ -23,7 +23,7 @@ extension TrailsFeatureTrailsExamples {
   /// Apps/Trails/Sources/TrailsFeature/Trails.swift:24
   func example1() async throws {
     let machine = Trails(
-      catalog: try TrailCatalog.fixtures(), store: .inMemory(), weather: .fixtures,
+      catalog: try TrailCatalog.fixtures(), database: .inMemory(), weather: .fixtures,
       clock: ContinuousClock())
     let store = Store(initial: machine.launchState(today: today), machine: machine)
     store.send(.edit(.add(trailID: "gull-point-loop", day: 1)))

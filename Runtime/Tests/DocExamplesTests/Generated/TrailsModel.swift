@@ -17,6 +17,15 @@ extension TrailsModelCoordinateExamples {
   }
 }
 
+extension TrailsModelInMemoryPlanDatabaseExamples {
+  /// Apps/Trails/Sources/TrailsModel/InMemoryPlanDatabase.swift:9
+  func example1() async throws {
+    let shared = InMemoryPlanDatabase(Plan(start: today))
+    let stored = shared.load()  // the plan, at revision 1
+    _ = (shared, stored)
+  }
+}
+
 /// The names Apps/Trails/Sources/TrailsModel/Plan.swift's examples use (none).
 struct TrailsModelPlanExamples {}
 
@@ -28,6 +37,20 @@ extension TrailsModelPlanExamples {
       days: [PlanDay(number: 1, trailIDs: ["gull-point-loop"]), PlanDay(number: 2)])
     let second = plan.date(of: plan.days[1])  // 2026-12-02
     _ = (plan, second)
+  }
+}
+
+extension TrailsModelPlanDatabaseExamples {
+  /// Apps/Trails/Sources/TrailsModel/PlanDatabase.swift:17
+  func example1() async throws {
+    let database: some PlanDatabase = .inMemory()
+    let (stored, days) = try await database.update { stored in
+      var plan = stored ?? Plan(start: today)
+      plan.days.append(PlanDay(number: plan.days.count + 1))
+      return (plan, plan.days.count)
+    }
+    let loaded = try await database.load()  // stored
+    _ = (database, stored, days, loaded)
   }
 }
 
@@ -50,19 +73,5 @@ extension TrailsModelTrailCatalogExamples {
     let coast = catalog.region(id: "silver-coast")
     let loop = catalog.trail(id: "gull-point-loop")
     _ = (catalog, coast, loop)
-  }
-}
-
-extension TrailsModelTrailStoreExamples {
-  /// Apps/Trails/Sources/TrailsModel/TrailStore.swift:15
-  func example1() async throws {
-    let store = TrailStore.inMemory()
-    let stored = try await store.update { stored in
-      var plan = stored ?? Plan(start: today)
-      plan.days.append(PlanDay(number: plan.days.count + 1))
-      return plan
-    }
-    let loaded = try await store.load()  // stored
-    _ = (store, stored, loaded)
   }
 }

@@ -5,38 +5,30 @@
 import TrailsModel
 @testable import TrailsPersistence
 
-extension TrailsPersistenceSQLiteTrailStoreExamples {
-  /// Apps/Trails/Sources/TrailsPersistence/SQLiteTrailStore.swift:47
+extension TrailsPersistencePlanConnectionExamples {
+  /// Apps/Trails/Sources/TrailsPersistence/PlanConnection.swift:12
   func example1() async throws {
-    let store = try SQLiteTrailStore(path: SQLiteTrailStore.defaultPath())
-    let stored = try store.update { plan in
+    let connection = try PlanConnection(path: SQLitePlanDatabase.defaultPath())
+    let stored = try connection.update { plan in
       var plan = plan ?? Plan(start: today)
       plan.days.append(PlanDay(number: plan.days.count + 1))
       return plan
     }
-    let loaded = try store.load()  // stored
-    _ = (store, stored, loaded)
+    let loaded = try connection.load()  // stored
+    _ = (connection, stored, loaded)
   }
 }
 
-/// The names Apps/Trails/Sources/TrailsPersistence/TrailDatabase.swift's examples use (none).
-struct TrailsPersistenceTrailDatabaseExamples {}
-
-extension TrailsPersistenceTrailDatabaseExamples {
-  /// Apps/Trails/Sources/TrailsPersistence/TrailDatabase.swift:20
+extension TrailsPersistenceSQLitePlanDatabaseExamples {
+  /// Apps/Trails/Sources/TrailsPersistence/SQLitePlanDatabase.swift:58
   func example1() async throws {
-    let database = try TrailDatabase(path: SQLiteTrailStore.defaultPath())
-    let stored = try await database.store.load()
+    let database = try SQLitePlanDatabase(path: SQLitePlanDatabase.defaultPath())
+    let stored = try await database.update { plan in
+      var plan = plan ?? Plan(start: today)
+      plan.days.append(PlanDay(number: plan.days.count + 1))
+      return plan
+    }
     await database.close()  // no -wal left, unless another process has the file open
     _ = (database, stored)
-  }
-}
-
-extension TrailsPersistenceTrailStoreSQLiteExamples {
-  /// Apps/Trails/Sources/TrailsPersistence/TrailStore+SQLite.swift:22
-  func example1() async throws {
-    let store = try TrailStore.sqlite(path: SQLiteTrailStore.defaultPath())
-    let viewer = try TrailStore.sqlite(path: path, access: .readOnly)
-    _ = (store, viewer)
   }
 }

@@ -63,7 +63,8 @@ extension DocsAppsTrailsExamples {
   /// docs/apps/trails.md:79
   func example1() async throws {
     let machine = Trails(
-      catalog: try TrailCatalog.fixtures(), store: try .sqlite(path: path), weather: .fixtures,
+      catalog: try TrailCatalog.fixtures(), database: try SQLitePlanDatabase(path: path),
+      weather: .fixtures,
       clock: ContinuousClock())
     let store = Store(initial: machine.launchState(today: today), machine: machine)
     store.send(.edit(.add(trailID: "gull-point-loop", day: 1)))

@@ -1,5 +1,5 @@
-/// The store's connection and what it last learned about the revision, kept together under
-/// the store's lock.
+/// A ``PlanConnection``'s SQLite connection and what it last learned about the revision, kept
+/// together.
 struct Connection {
   /// The open database.
   let database: Database
@@ -8,9 +8,9 @@ struct Connection {
   ///
   /// While `PRAGMA data_version` still answers `dataVersion`, no other connection has
   /// committed, so the revision is still `revision`. This connection's own writes do not
-  /// change `data_version`, so every write through the store sets this anew.
+  /// change `data_version`, so every write through the connection sets this anew.
   var seen: (dataVersion: Int64, revision: Int)?
-  /// `PRAGMA data_version`, compiled once: ``SQLiteTrailStore/revision()`` runs it on every
+  /// `PRAGMA data_version`, compiled once: ``PlanConnection/revision()`` runs it on every
   /// call.
   private let dataVersionQuery: Statement
 

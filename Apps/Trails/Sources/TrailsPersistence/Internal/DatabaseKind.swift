@@ -6,7 +6,7 @@
 ///
 /// | application id | user version, schema | verdict |
 /// |---|---|---|
-/// | trails' | up to ``SQLiteTrailStore/schemaVersion`` | ``trails(version:)`` |
+/// | trails' | up to ``SQLitePlanDatabase/schemaVersion`` | ``trails(version:)`` |
 /// | trails' | newer | ``PersistenceError/newerSchema(_:found:supported:)`` |
 /// | another, non-zero | any | ``PersistenceError/foreignDatabase(_:_:)`` |
 /// | 0 | 0, no schema objects | ``empty`` (a new trails database) |
@@ -37,9 +37,9 @@ enum DatabaseKind: Equatable {
   static func classify(_ database: Database) throws(PersistenceError) -> DatabaseKind {
     let applicationID = try database.applicationID()
     let version = try database.userVersion()
-    let supported = SQLiteTrailStore.schemaVersion
+    let supported = SQLitePlanDatabase.schemaVersion
     switch applicationID {
-    case SQLiteTrailStore.applicationID:
+    case SQLitePlanDatabase.applicationID:
       guard version <= supported else {
         throw .newerSchema(database.path, found: version, supported: supported)
       }
@@ -57,7 +57,7 @@ enum DatabaseKind: Equatable {
       throw .foreignDatabase(
         database.path,
         "its application id is \(hex(applicationID)), trails' is "
-          + hex(SQLiteTrailStore.applicationID))
+          + hex(SQLitePlanDatabase.applicationID))
     }
   }
 

@@ -5,11 +5,11 @@
 /// ``migrate(_:)`` runs the whole step in one write transaction: a step is either done
 /// completely, version included, or not at all.
 ///
-/// - Version 1: the tables `plan`, `plan_day` and `plan_entry` (see `PlanRecords`).
+/// - Version 1: the tables `plan`, `plan_day` and `plan_entry` (see `PlanRows`).
 /// - Version 2: `plan.revision`, the number of writes that made the stored plan (no `plan`
 ///   row means nothing was ever written: revision 0). A v1 database that holds a plan starts
 ///   at revision 1, its v1 save counted as one write. The step also stamps
-///   ``SQLiteTrailStore/applicationID``, so a v1 file, which has no id, becomes one.
+///   ``SQLitePlanDatabase/applicationID``, so a v1 file, which has no id, becomes one.
 ///
 /// A new database gets every step in one transaction (``initialise(_:)``), so no other
 /// process ever sees it half made or without the application id.
@@ -51,7 +51,7 @@ struct Migration {
       sql: """
         ALTER TABLE plan ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
         UPDATE plan SET revision = 1;
-        PRAGMA application_id = \(SQLiteTrailStore.applicationID);
+        PRAGMA application_id = \(SQLitePlanDatabase.applicationID);
         PRAGMA user_version = 2;
         """
     ),

@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// Opens a connection and runs the checks of ``SQLiteTrailStore``'s discussion, in order, so
+/// Opens a connection and runs the checks of ``SQLitePlanDatabase``'s discussion, in order, so
 /// that nothing is written to a file that fails one.
 enum Opener {
   /// Opens, checks and (read-write) migrates the database at `path`.
@@ -12,10 +12,10 @@ enum Opener {
   /// - Parameters:
   ///   - path: The database file.
   ///   - access: Read-write, or read-only: no create, no migration, no write of any kind.
-  /// - Returns: The connection, ready for ``PlanRecords``.
+  /// - Returns: The connection, ready for ``PlanRows``.
   /// - Throws: ``PersistenceError`` naming `path`.
   static func open(
-    path: String, access: SQLiteTrailStore.Access
+    path: String, access: SQLitePlanDatabase.Access
   ) throws(PersistenceError) -> Database {
     let exists: Bool
     do {
@@ -35,7 +35,7 @@ enum Opener {
       mode = .create
     }
     let database = try Database(path: path, mode: mode)
-    try database.setBusyTimeout(milliseconds: SQLiteTrailStore.busyTimeoutMilliseconds)
+    try database.setBusyTimeout(milliseconds: SQLitePlanDatabase.busyTimeoutMilliseconds)
     // One snapshot for every read of the verdict: another process creating the database at
     // this moment is seen either before its first transaction or after it, never half-way
     // (its tables without its application id).
@@ -66,7 +66,7 @@ enum Opener {
   ///
   /// - Returns: Whether the file exists.
   private static func checkFile(
-    at path: String, access: SQLiteTrailStore.Access
+    at path: String, access: SQLitePlanDatabase.Access
   ) throws(PersistenceError) -> Bool {
     switch try entry(at: path) {
     case .missing:

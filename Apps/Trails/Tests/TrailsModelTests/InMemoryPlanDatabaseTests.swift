@@ -2,7 +2,7 @@ import CalendarDay
 import Testing
 import TrailsModel
 
-struct TrailStoreTests {
+struct InMemoryPlanDatabaseTests {
   struct Broken: Error, Equatable {}
 
   /// A change appending `trail` to the first day, starting from `base` when nothing is stored.
@@ -15,40 +15,40 @@ struct TrailStoreTests {
   }
 
   @Test func inMemoryLoadsNothingAtRevisionZeroWhenNothingWasWritten() async throws {
-    let store = TrailStore.inMemory()
-    #expect(try await store.load() == nil)
-    #expect(try await store.revision() == 0)
+    let database: some PlanDatabase = InMemoryPlanDatabase()
+    #expect(try await database.load() == nil)
+    #expect(try await database.revision() == 0)
   }
 
   @Test func inMemoryStartsAtRevisionOneWithAPlan() async throws {
     let plan = Plan(start: try #require(Day("2026-12-01")))
-    let store = TrailStore.inMemory(plan)
-    #expect(try await store.load() == StoredPlan(plan: plan, revision: 1))
-    #expect(try await store.revision() == 1)
+    let database: some PlanDatabase = InMemoryPlanDatabase(plan)
+    #expect(try await database.load() == StoredPlan(plan: plan, revision: 1))
+    #expect(try await database.revision() == 1)
   }
 
   @Test func updateAppliesTheChangeToTheStoredPlanAndCountsTheRevision() async throws {
     let first = Plan(start: try #require(Day("2026-12-01")))
     let second = Plan(start: try #require(Day("2026-12-05")), days: [PlanDay(number: 1)])
-    let store = TrailStore.inMemory()
-    let seen = try await store.update { stored in
+    let database: some PlanDatabase = InMemoryPlanDatabase()
+    let seen = try await database.update { stored in
       #expect(stored == nil)
       return first
     }
     #expect(seen == StoredPlan(plan: first, revision: 1))
-    let next = try await store.update { stored in
+    let next = try await database.update { stored in
       #expect(stored == first)
       return second
     }
     #expect(next == StoredPlan(plan: second, revision: 2))
-    #expect(try await store.load() == next)
-    #expect(try await store.revision() == 2)
+    #expect(try await database.load() == next)
+    #expect(try await database.revision() == 2)
   }
 
   @Test func updateHandsBackWhatTheChangeFoundBesideWhatItStored() async throws {
     let base = Plan(start: try #require(Day("2026-12-01")), days: [PlanDay(number: 1)])
-    let store = TrailStore.inMemory(base)
-    let (stored, given) = try await store.update { current in
+    let database: some PlanDatabase = InMemoryPlanDatabase(base)
+    let (stored, given) = try await database.update { current in
       (Self.appending("a", to: base)(current), current)
     }
     #expect(given == base)
@@ -56,10 +56,10 @@ struct TrailStoreTests {
     #expect(stored.revision == 2)
   }
 
-  @Test func twoCopiesOfOneInMemoryStoreMergeTheirUpdates() async throws {
+  @Test func twoReferencesToOneInMemoryDatabaseMergeTheirUpdates() async throws {
     let base = Plan(start: try #require(Day("2026-12-01")), days: [PlanDay(number: 1)])
-    let store = TrailStore.inMemory()
-    let (one, other) = (store, store)
+    let database: some PlanDatabase = InMemoryPlanDatabase()
+    let (one, other) = (database, database)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<10 {
         group.addTask { _ = try await one.update(Self.appending("one-\(index)", to: base)) }
@@ -74,20 +74,20 @@ struct TrailStoreTests {
     #expect(try await other.revision() == 20)
   }
 
-  @Test func separateInMemoryStoresShareNothing() async throws {
+  @Test func separateInMemoryDatabasesShareNothing() async throws {
     let plan = Plan(start: try #require(Day("2026-12-01")))
-    let first = TrailStore.inMemory()
-    let second = TrailStore.inMemory()
+    let first: some PlanDatabase = InMemoryPlanDatabase()
+    let second: some PlanDatabase = InMemoryPlanDatabase()
     _ = try await first.update { _ in plan }
     #expect(try await second.load() == nil)
     #expect(try await second.revision() == 0)
   }
 
   @Test func failingThrowsItsErrorOnEveryCall() async throws {
-    let store = TrailStore.failing(Broken())
-    await #expect(throws: Broken()) { try await store.load() }
+    let database: some PlanDatabase = FailingPlanDatabase(Broken())
+    await #expect(throws: Broken()) { try await database.load() }
     let plan = Plan(start: try #require(Day("2026-12-01")))
-    await #expect(throws: Broken()) { try await store.update { _ in plan } }
-    await #expect(throws: Broken()) { try await store.revision() }
+    await #expect(throws: Broken()) { try await database.update { _ in plan } }
+    await #expect(throws: Broken()) { try await database.revision() }
   }
 }

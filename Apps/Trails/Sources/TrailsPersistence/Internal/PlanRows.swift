@@ -8,9 +8,9 @@ import TrailsModel
 /// counts the writes. No `plan` row is revision 0. Every value is a bound parameter.
 ///
 /// Each read checks `PRAGMA user_version` in its own transaction, so it reads the schema the
-/// file has now: a read-only store reads a v1 file (revision 1 when it holds a plan, as the
+/// file has now: a read-only connection reads a v1 file (revision 1 when it holds a plan, as the
 /// v2 migration would make it) and goes on working when another process migrates it.
-enum PlanRecords {
+enum PlanRows {
   /// Reads the plan and its revision in one read transaction; `nil` when none was written.
   static func load(from database: Database) throws(PersistenceError) -> StoredPlan? {
     try database.readTransaction { () throws(PersistenceError) -> StoredPlan? in
@@ -34,12 +34,12 @@ enum PlanRecords {
   /// - Returns: What was stored, the change's output, and `PRAGMA data_version` as of the
   ///   commit (this connection's commit does not change it, and no other can commit while it
   ///   holds the write lock).
-  static func update<Output: Sendable>(
-    _ database: Database, _ change: @Sendable (Plan?) -> (plan: Plan, output: Output)
+  static func update<Output>(
+    _ database: Database, _ change: (Plan?) -> (plan: Plan, output: Output)
   ) throws(PersistenceError) -> (stored: StoredPlan, output: Output, dataVersion: Int64) {
     try database.transaction { () throws(PersistenceError) in
       let version = try database.userVersion()
-      let supported = SQLiteTrailStore.schemaVersion
+      let supported = SQLitePlanDatabase.schemaVersion
       guard version == supported else {
         if version > supported {
           throw .newerSchema(database.path, found: version, supported: supported)
@@ -63,10 +63,10 @@ enum PlanRecords {
     case 0: return nil
     // Schema 1 kept no revision: a stored plan counts as one write.
     case 1: return "1"
-    case SQLiteTrailStore.schemaVersion: return "revision"
+    case SQLitePlanDatabase.schemaVersion: return "revision"
     default:
       throw .newerSchema(
-        database.path, found: version, supported: SQLiteTrailStore.schemaVersion)
+        database.path, found: version, supported: SQLitePlanDatabase.schemaVersion)
     }
   }
 

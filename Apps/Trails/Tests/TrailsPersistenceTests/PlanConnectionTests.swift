@@ -3,21 +3,22 @@ import Testing
 import TrailsModel
 import TrailsPersistence
 
-struct SQLiteTrailStoreTests {
+/// One connection, called synchronously: what the plan's reads and writes do to the file.
+struct PlanConnectionTests {
   @Test func anUpdatedPlanLoadsWhenTheFileIsReopened() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
-    let stored = try SQLiteTrailStore(path: path).update { _ in plan }
+    let stored = try PlanConnection(path: path).update { _ in plan }
     #expect(stored == StoredPlan(plan: plan, revision: 1))
-    #expect(try SQLiteTrailStore(path: path).load() == stored)
+    #expect(try PlanConnection(path: path).load() == stored)
   }
 
   @Test func loadIsNilAndTheRevisionZeroWhenNothingWasWritten() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try SQLiteTrailStore(path: folder.path("new.sqlite"))
+    let store = try PlanConnection(path: folder.path("new.sqlite"))
     #expect(try store.load() == nil)
     #expect(try store.revision() == 0)
   }
@@ -25,7 +26,7 @@ struct SQLiteTrailStoreTests {
   @Test func updateIsGivenNilWhenNothingWasWritten() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try SQLiteTrailStore(path: folder.path("new.sqlite"))
+    let store = try PlanConnection(path: folder.path("new.sqlite"))
     let base = try SamplePlans.emptyDay()
     let stored = try store.update(SamplePlans.appending("first", to: base))
     #expect(stored.plan.days == [PlanDay(number: 1, trailIDs: ["first"])])
@@ -37,14 +38,14 @@ struct SQLiteTrailStoreTests {
     defer { folder.remove() }
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-    let store = try SQLiteTrailStore(path: path)
+    let store = try PlanConnection(path: path)
     let (tables, applicationID, version) = try store.withDatabase { database in
       (try database.tableNames(), try database.applicationID(), try database.userVersion())
     }
-    #expect(SQLiteTrailStore.schemaVersion == 2)
+    #expect(SQLitePlanDatabase.schemaVersion == 2)
     #expect(version == 2)
-    #expect(applicationID == SQLiteTrailStore.applicationID)
-    #expect(SQLiteTrailStore.applicationID == 0x5452_4C53)
+    #expect(applicationID == SQLitePlanDatabase.applicationID)
+    #expect(SQLitePlanDatabase.applicationID == 0x5452_4C53)
     #expect(tables == ["plan", "plan_day", "plan_entry"])
     #expect(try store.load() == nil)
   }
@@ -53,10 +54,10 @@ struct SQLiteTrailStoreTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    do { _ = try SQLiteTrailStore(path: path) }
+    do { _ = try PlanConnection(path: path) }
     let header = try SQLiteFiles.header(path)
-    #expect(header.applicationID == SQLiteTrailStore.applicationID)
-    #expect(header.userVersion == SQLiteTrailStore.schemaVersion)
+    #expect(header.applicationID == SQLitePlanDatabase.applicationID)
+    #expect(header.userVersion == SQLitePlanDatabase.schemaVersion)
   }
 
   @Test func aMissingFolderIsCreatedWhenTheFileIsNew() throws {
@@ -64,7 +65,7 @@ struct SQLiteTrailStoreTests {
     defer { folder.remove() }
     let path = folder.path("data/trails/trails.sqlite")
     let plan = try SamplePlans.oneDay()
-    _ = try SQLiteTrailStore(path: path).update { _ in plan }
+    _ = try PlanConnection(path: path).update { _ in plan }
     #expect(FileManager.default.fileExists(atPath: path))
   }
 
@@ -73,14 +74,14 @@ struct SQLiteTrailStoreTests {
     defer { folder.remove() }
     #expect(FileManager.default.createFile(atPath: folder.path("file"), contents: Data("x".utf8)))
     #expect(throws: PersistenceError.cannotCreateDirectory(folder.path("file/sub"))) {
-      try SQLiteTrailStore(path: folder.path("file/sub/trails.sqlite"))
+      try PlanConnection(path: folder.path("file/sub/trails.sqlite"))
     }
   }
 
   @Test func walFullSynchronousForeignKeysAndBusyTimeoutAreOnWhenOpened() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try SQLiteTrailStore(path: folder.path("trails.sqlite"))
+    let store = try PlanConnection(path: folder.path("trails.sqlite"))
     let values = try store.withDatabase { database in
       try ["journal_mode", "synchronous", "foreign_keys"].map { name in
         try database.query("PRAGMA \(name)").first?.first
@@ -95,7 +96,7 @@ struct SQLiteTrailStoreTests {
   @Test func foreignKeysRejectATrailOfNoDay() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try SQLiteTrailStore(path: folder.path("trails.sqlite"))
+    let store = try PlanConnection(path: folder.path("trails.sqlite"))
     let plan = try SamplePlans.oneDay()
     _ = try store.update { _ in plan }
     #expect(throws: PersistenceError.self) {
@@ -110,7 +111,7 @@ struct SQLiteTrailStoreTests {
   @Test func anUpdateReplacesTheRowsWithoutLeftovers() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try SQLiteTrailStore(path: folder.path("trails.sqlite"))
+    let store = try PlanConnection(path: folder.path("trails.sqlite"))
     let larger = try SamplePlans.threeDays()
     let smaller = try SamplePlans.oneDay()
     _ = try store.update { _ in larger }
@@ -132,13 +133,13 @@ struct SQLiteTrailStoreTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let store = try SQLiteTrailStore(path: path)
+    let store = try PlanConnection(path: path)
     let saved = try SamplePlans.oneDay()
     let other = try SamplePlans.threeDays()
     _ = try store.update { _ in saved }
     // Shorter than the five-second busy timeout the store opens with.
     try store.withDatabase { try $0.setBusyTimeout(milliseconds: milliseconds) }
-    let holder = try SQLiteTrailStore(path: path)
+    let holder = try PlanConnection(path: path)
     try holder.withDatabase { database in
       try database.execute("BEGIN IMMEDIATE")
       let clock = ContinuousClock()
@@ -159,7 +160,7 @@ struct SQLiteTrailStoreTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let store = try SQLiteTrailStore(path: path)
+    let store = try PlanConnection(path: path)
     try store.withDatabase { database in
       var tries = 0
       let answer = try database.retryingWhenBusy { () throws(PersistenceError) -> Int in
@@ -195,8 +196,8 @@ struct SQLiteTrailStoreTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let first = try SQLiteTrailStore(path: path)
-    let second = try SQLiteTrailStore(path: path)
+    let first = try PlanConnection(path: path)
+    let second = try PlanConnection(path: path)
     let plans = try (1...4).map { try SamplePlans.oneDay(start: "2027-01-0\($0)") }
     for (index, plan) in plans.enumerated() {
       let store = index.isMultiple(of: 2) ? first : second
@@ -205,39 +206,7 @@ struct SQLiteTrailStoreTests {
     let last = StoredPlan(plan: plans[3], revision: 4)
     #expect(try first.load() == last)
     #expect(try second.load() == last)
-    #expect(try SQLiteTrailStore(path: path).load() == last)
+    #expect(try PlanConnection(path: path).load() == last)
   }
 
-  @Test func twoConnectionsReplacingAtOnceBothSucceedWithinTheBusyTimeout() async throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let path = folder.path("trails.sqlite")
-    let first = try SQLiteTrailStore(path: path)
-    let second = try SQLiteTrailStore(path: path)
-    let firstPlans = try (1...9).map { try SamplePlans.oneDay(start: "2027-02-0\($0)") }
-    let secondPlans = try (1...9).map { try SamplePlans.oneDay(start: "2027-03-0\($0)") }
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { for plan in firstPlans { _ = try first.update { _ in plan } } }
-      group.addTask { for plan in secondPlans { _ = try second.update { _ in plan } } }
-      try await group.waitForAll()
-    }
-    let last = try #require(try first.load())
-    #expect(last.plan == firstPlans.last || last.plan == secondPlans.last)
-    #expect(last.revision == 18)
-    #expect(try second.load() == last)
-  }
-
-  @Test func theTrailStoreCapabilityRoundTripsThroughTheFile() async throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let path = folder.path("trails.sqlite")
-    let plan = try SamplePlans.threeDays()
-    let store = try TrailStore.sqlite(path: path)
-    #expect(try await store.load() == nil)
-    #expect(try await store.revision() == 0)
-    let stored = try await store.update { _ in plan }
-    #expect(stored == StoredPlan(plan: plan, revision: 1))
-    #expect(try await store.revision() == 1)
-    #expect(try await TrailStore.sqlite(path: path).load() == stored)
-  }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension SQLiteTrailStore {
+extension SQLitePlanDatabase {
   /// Where the database lives when no path is given, per the XDG base directory spec.
   ///
   /// `$XDG_DATA_HOME/trails/trails.sqlite` when `XDG_DATA_HOME` is set to an absolute path,
