@@ -81,9 +81,9 @@ let package = Package(
     .testTarget(
       name: "DocExamplesTests",
       dependencies: [
-        "CalendarDay", "ConformanceSuite", "Fixtures", "HTTPRetry", "HTTPTransport", "Loop",
-        "LoopContracts", "LoopRecording", "LoopTesting", "MovieCatalog", "MovieCatalogDoubles",
-        "MovieCatalogRecording", "MoviesCLI", "MoviesContract", "MoviesFeature", "SearchContract",
+        "CalendarDay", "ConformanceSuite", "Fixtures", "HTTPRetry", "HTTPTransport",
+        "HTTPTransportDoubles", "Loop", "LoopContracts", "LoopRecording", "LoopTesting",
+        "MovieCatalog", "MovieCatalogRecording", "MoviesCLI", "MoviesContract", "MoviesFeature", "SearchContract",
         "SearchFeature",
         "TemplateFeature", "Terminal", "TrailsFeature", "TrailsModel", "TrailsPersistence",
         "Weather",
@@ -157,16 +157,18 @@ let package = Package(
       dependencies: [
         "MovieCatalogRecording",
         "MoviesFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPRetry", "HTTPTransport",
+        "HTTPTransportDoubles",
         "Fixtures", "LoopContracts", "LoopTesting",
       ],
       path: "Apps/Movies/Sources/MoviesContract"),
     .target(
       name: "MovieCatalogDoubles",
-      dependencies: [
-        "LoopSynchronization", "CalendarDay", "MovieCatalog", "HTTPTransport", "Fixtures",
-        "LoopTesting",
-      ],
+      dependencies: ["CalendarDay", "MovieCatalog", "HTTPTransportDoubles"],
       path: "Apps/Shared/Sources/MovieCatalogDoubles"),
+    .target(
+      name: "HTTPTransportDoubles",
+      dependencies: ["LoopSynchronization", "HTTPTransport", "Fixtures", "LoopTesting"],
+      path: "Apps/Shared/Sources/HTTPTransportDoubles"),
     .testTarget(
       name: "MoviesFeatureTests",
       dependencies: [
@@ -239,7 +241,8 @@ let package = Package(
       name: "SearchContract",
       dependencies: [
         "SearchRecording", "MovieCatalogRecording",
-        "SearchFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPRetry", "Fixtures",
+        "SearchFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPRetry",
+        "HTTPTransportDoubles", "Fixtures",
         "LoopContracts", "LoopTesting", "LoopRecording",
       ],
       path: "Apps/Search/Sources/SearchContract"),
@@ -284,7 +287,7 @@ let package = Package(
         "CalendarDay",
         "TrailsRecording",
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "CSQLite", "Weather", "Fixtures",
-        "LoopContracts", "LoopTesting", "LoopRecording", "HTTPRetry", "MovieCatalogDoubles",
+        "LoopContracts", "LoopTesting", "LoopRecording", "HTTPRetry", "HTTPTransportDoubles",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),
     .testTarget(

@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import HTTPRetry
 import HTTPTransport
+import HTTPTransportDoubles
 import LoopContracts
 import LoopTesting
 import MovieCatalog

@@ -1,3 +1,4 @@
+import HTTPTransportDoubles
 import LoopContracts
 import LoopTesting
 import MovieCatalog

@@ -1,4 +1,5 @@
 import HTTPRetry
+import HTTPTransportDoubles
 import LoopContracts
 import LoopTesting
 import MovieCatalog

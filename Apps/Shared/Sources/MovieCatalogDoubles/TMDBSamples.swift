@@ -1,5 +1,6 @@
 import CalendarDay
 import Foundation
+import HTTPTransportDoubles
 import MovieCatalog
 
 /// TMDB answers written by hand, with what the live catalog promises to make of each: the

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPRetry
+import HTTPTransportDoubles
 import LoopContracts
 import LoopTesting
-import MovieCatalogDoubles
 import TrailsFeature
 import TrailsModel
 import Weather

@@ -45,7 +45,7 @@ struct MovieCatalogMoviePageExamples {
   let catalog: MovieCatalog
 }
 
-struct MovieCatalogDoublesScriptedHTTPExamples {
+struct HTTPTransportDoublesScriptedHTTPExamples {
   let clock: any Clock<Duration>
 }
 

@@ -8,19 +8,18 @@ import LoopTesting
   import FoundationNetworking
 #endif
 
-/// TMDB as a script, for contract scenarios of the live catalog: each request gets the next
-/// answer and is recorded, so a scenario can check what was asked and count it.
+/// An HTTP server as a script, for contract scenarios of a live client (TMDB's, Open-Meteo's):
+/// each request gets the next answer and is recorded, so a scenario can check what was asked
+/// and count it.
 ///
 /// ```swift
-/// let http = ScriptedHTTP([.status(503), .page(1)])
+/// let http = ScriptedHTTP([.status(503), .fixture("movies/popular-1.json")])
 /// let catalog = MovieCatalog.live(token: "a.b.c", transport: http.transport, clock: clock)
 /// ```
 public final class ScriptedHTTP: Sendable {
   /// One answer.
   public enum Answer: Sendable {
-    /// A fixture page of popular movies, 200.
-    case page(Int)
-    /// A fixture file (`movies/search/star.json`), 200.
+    /// A fixture file (`movies/search/star.json`, `weather/...`), 200.
     case fixture(String)
     /// Another status, with a body and a `Retry-After` header if given.
     case status(Int, String = "{}", retryAfter: String? = nil)
@@ -94,8 +93,6 @@ public final class ScriptedHTTP: Sendable {
         return response
       }
       switch answer {
-      case .page(let number):
-        return (try Fixtures.data("movies/popular-\(number).json"), try response(200))
       case .fixture(let path):
         return (try Fixtures.data(path), try response(200))
       case .status(let status, let body, let retryAfter):
