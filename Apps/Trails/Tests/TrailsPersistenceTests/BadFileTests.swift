@@ -3,7 +3,7 @@ import Testing
 import TrailsModel
 import TrailsPersistence
 
-/// Files the store must refuse, and leave exactly as they were, with one line naming them.
+/// Files a connection must refuse, and leave exactly as they were, with one line naming them.
 struct BadFileTests {
   @Test func aTextFileIsNotADatabaseAndIsLeftByteForByte() throws {
     let folder = try TemporaryDirectory()
@@ -131,10 +131,10 @@ struct BadFileTests {
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     do {
-      let store = try PlanConnection(path: path)
+      let connection = try PlanConnection(path: path)
       let plan = try SamplePlans.threeDays()
-      _ = try store.update { _ in plan }
-      try store.withDatabase { try $0.execute("PRAGMA user_version = 99") }
+      _ = try connection.update { _ in plan }
+      try connection.withDatabase { try $0.execute("PRAGMA user_version = 99") }
     }
     let before = try folder.bytes("trails.sqlite")
     let listing = try folder.contents()

@@ -18,17 +18,17 @@ struct PlanConnectionTests {
   @Test func loadIsNilAndTheRevisionZeroWhenNothingWasWritten() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try PlanConnection(path: folder.path("new.sqlite"))
-    #expect(try store.load() == nil)
-    #expect(try store.revision() == 0)
+    let connection = try PlanConnection(path: folder.path("new.sqlite"))
+    #expect(try connection.load() == nil)
+    #expect(try connection.revision() == 0)
   }
 
   @Test func updateIsGivenNilWhenNothingWasWritten() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try PlanConnection(path: folder.path("new.sqlite"))
+    let connection = try PlanConnection(path: folder.path("new.sqlite"))
     let base = try SamplePlans.emptyDay()
-    let stored = try store.update(SamplePlans.appending("first", to: base))
+    let stored = try connection.update(SamplePlans.appending("first", to: base))
     #expect(stored.plan.days == [PlanDay(number: 1, trailIDs: ["first"])])
     #expect(stored.revision == 1)
   }
@@ -38,8 +38,8 @@ struct PlanConnectionTests {
     defer { folder.remove() }
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-    let store = try PlanConnection(path: path)
-    let (tables, applicationID, version) = try store.withDatabase { database in
+    let connection = try PlanConnection(path: path)
+    let (tables, applicationID, version) = try connection.withDatabase { database in
       (try database.tableNames(), try database.applicationID(), try database.userVersion())
     }
     #expect(SQLitePlanDatabase.schemaVersion == 2)
@@ -47,7 +47,7 @@ struct PlanConnectionTests {
     #expect(applicationID == SQLitePlanDatabase.applicationID)
     #expect(SQLitePlanDatabase.applicationID == 0x5452_4C53)
     #expect(tables == ["plan", "plan_day", "plan_entry"])
-    #expect(try store.load() == nil)
+    #expect(try connection.load() == nil)
   }
 
   @Test func aNewFileGetsTheApplicationIDWhenItIsCreated() throws {
@@ -81,8 +81,8 @@ struct PlanConnectionTests {
   @Test func walFullSynchronousForeignKeysAndBusyTimeoutAreOnWhenOpened() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try PlanConnection(path: folder.path("trails.sqlite"))
-    let values = try store.withDatabase { database in
+    let connection = try PlanConnection(path: folder.path("trails.sqlite"))
+    let values = try connection.withDatabase { database in
       try ["journal_mode", "synchronous", "foreign_keys"].map { name in
         try database.query("PRAGMA \(name)").first?.first
       }
@@ -90,17 +90,17 @@ struct PlanConnectionTests {
     #expect(values == [.text("wal"), .integer(2), .integer(1)])
     // The busy wait is the connection's own handler (a try every millisecond), which
     // `PRAGMA busy_timeout` does not report.
-    #expect(try store.withDatabase { $0.busyTimeoutMilliseconds } == 5_000)
+    #expect(try connection.withDatabase { $0.busyTimeoutMilliseconds } == 5_000)
   }
 
   @Test func foreignKeysRejectATrailOfNoDay() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try PlanConnection(path: folder.path("trails.sqlite"))
+    let connection = try PlanConnection(path: folder.path("trails.sqlite"))
     let plan = try SamplePlans.oneDay()
-    _ = try store.update { _ in plan }
+    _ = try connection.update { _ in plan }
     #expect(throws: PersistenceError.self) {
-      try store.withDatabase { database in
+      try connection.withDatabase { database in
         try database.run(
           "INSERT INTO plan_entry (plan_id, day_position, position, trail_id) VALUES (1, ?, 0, ?)",
           [7, "orphan"])
@@ -111,13 +111,13 @@ struct PlanConnectionTests {
   @Test func anUpdateReplacesTheRowsWithoutLeftovers() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = try PlanConnection(path: folder.path("trails.sqlite"))
+    let connection = try PlanConnection(path: folder.path("trails.sqlite"))
     let larger = try SamplePlans.threeDays()
     let smaller = try SamplePlans.oneDay()
-    _ = try store.update { _ in larger }
-    _ = try store.update { _ in smaller }
-    #expect(try store.load() == StoredPlan(plan: smaller, revision: 2))
-    let counts = try store.withDatabase { database in
+    _ = try connection.update { _ in larger }
+    _ = try connection.update { _ in smaller }
+    #expect(try connection.load() == StoredPlan(plan: smaller, revision: 2))
+    let counts = try connection.withDatabase { database in
       try ["plan", "plan_day", "plan_entry"].map { table in
         try database.query("SELECT count(*) FROM \(table)").first?.first
       }
@@ -133,12 +133,12 @@ struct PlanConnectionTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let store = try PlanConnection(path: path)
+    let connection = try PlanConnection(path: path)
     let saved = try SamplePlans.oneDay()
     let other = try SamplePlans.threeDays()
-    _ = try store.update { _ in saved }
-    // Shorter than the five-second busy timeout the store opens with.
-    try store.withDatabase { try $0.setBusyTimeout(milliseconds: milliseconds) }
+    _ = try connection.update { _ in saved }
+    // Shorter than the five-second busy timeout the connection opens with.
+    try connection.withDatabase { try $0.setBusyTimeout(milliseconds: milliseconds) }
     let holder = try PlanConnection(path: path)
     try holder.withDatabase { database in
       try database.execute("BEGIN IMMEDIATE")
@@ -147,21 +147,21 @@ struct PlanConnectionTests {
       #expect(
         throws: PersistenceError.busy(path, timeoutMilliseconds: Int(milliseconds))
       ) {
-        try store.update { _ in other }
+        try connection.update { _ in other }
       }
       #expect(start.duration(to: clock.now) >= .milliseconds(Int(milliseconds)))
       try database.execute("ROLLBACK")
     }
-    #expect(try store.load() == StoredPlan(plan: saved, revision: 1))
-    #expect(try store.revision() == 1)
+    #expect(try connection.load() == StoredPlan(plan: saved, revision: 1))
+    #expect(try connection.revision() == 1)
   }
 
   @Test func aStatementRefusedAtOnceAsBusyIsTriedAgainUntilTheBusyTimeout() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
-    let store = try PlanConnection(path: path)
-    try store.withDatabase { database in
+    let connection = try PlanConnection(path: path)
+    try connection.withDatabase { database in
       var tries = 0
       let answer = try database.retryingWhenBusy { () throws(PersistenceError) -> Int in
         tries += 1
@@ -200,8 +200,8 @@ struct PlanConnectionTests {
     let second = try PlanConnection(path: path)
     let plans = try (1...4).map { try SamplePlans.oneDay(start: "2027-01-0\($0)") }
     for (index, plan) in plans.enumerated() {
-      let store = index.isMultiple(of: 2) ? first : second
-      #expect(try store.update { _ in plan }.revision == index + 1)
+      let connection = index.isMultiple(of: 2) ? first : second
+      #expect(try connection.update { _ in plan }.revision == index + 1)
     }
     let last = StoredPlan(plan: plans[3], revision: 4)
     #expect(try first.load() == last)

@@ -11,11 +11,13 @@ struct ReadOnlyTests {
     let path = folder.path("not/yet/trails.sqlite")
     let plan = try SamplePlans.oneDay()
 
-    let store = try SQLitePlanDatabase(path: path, access: .readOnly)
+    let database = try SQLitePlanDatabase(path: path, access: .readOnly)
 
-    #expect(try await store.load() == nil)
-    #expect(try await store.revision() == 0)
-    await #expect(throws: PersistenceError.readOnly(path)) { try await store.update { _ in plan } }
+    #expect(try await database.load() == nil)
+    #expect(try await database.revision() == 0)
+    await #expect(throws: PersistenceError.readOnly(path)) {
+      try await database.update { _ in plan }
+    }
     #expect(throws: PersistenceError.noSuchFile(path)) {
       try PlanConnection(path: path, access: .readOnly)
     }
@@ -45,10 +47,10 @@ struct ReadOnlyTests {
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
     let before = try folder.bytes("trails.sqlite")
 
-    let store = try PlanConnection(path: path, access: .readOnly)
-    #expect(try store.load() == stored)
-    #expect(try store.revision() == 1)
-    #expect(throws: PersistenceError.readOnly(path)) { try store.update { _ in plan } }
+    let connection = try PlanConnection(path: path, access: .readOnly)
+    #expect(try connection.load() == stored)
+    #expect(try connection.revision() == 1)
+    #expect(throws: PersistenceError.readOnly(path)) { try connection.update { _ in plan } }
     let capability = try SQLitePlanDatabase(path: path, access: .readOnly)
     #expect(try await capability.load() == stored)
     await #expect(throws: PersistenceError.readOnly(path)) {
@@ -61,7 +63,7 @@ struct ReadOnlyTests {
       PersistenceError.readOnly(path).userMessage.hasPrefix("\(path) is open read-only"))
   }
 
-  @Test func aReadOnlyStoreSeesAnotherConnectionsWrites() throws {
+  @Test func aReadOnlyConnectionSeesAnotherConnectionsWrites() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
@@ -84,11 +86,11 @@ struct ReadOnlyTests {
     try SQLiteFiles.makeSchemaOne(path, plan: plan)
     let before = try folder.bytes("trails.sqlite")
 
-    let store = try PlanConnection(path: path, access: .readOnly)
+    let connection = try PlanConnection(path: path, access: .readOnly)
 
-    #expect(try store.load() == StoredPlan(plan: plan, revision: 1))
-    #expect(try store.revision() == 1)
-    #expect(try store.withDatabase { try $0.userVersion() } == 1)
+    #expect(try connection.load() == StoredPlan(plan: plan, revision: 1))
+    #expect(try connection.revision() == 1)
+    #expect(try connection.withDatabase { try $0.userVersion() } == 1)
     #expect(try folder.bytes("trails.sqlite") == before)
     #expect(try folder.contents() == ["trails.sqlite"])
   }
@@ -99,10 +101,10 @@ struct ReadOnlyTests {
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
 
-    let store = try PlanConnection(path: path, access: .readOnly)
+    let connection = try PlanConnection(path: path, access: .readOnly)
 
-    #expect(try store.load() == nil)
-    #expect(try store.revision() == 0)
+    #expect(try connection.load() == nil)
+    #expect(try connection.revision() == 0)
     #expect(try folder.bytes("empty.sqlite").isEmpty)
   }
 
@@ -118,8 +120,8 @@ struct ReadOnlyTests {
     defer { try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path) }
 
     // SQLite needs a -shm next to a WAL file, even to read it, and cannot create one here.
-    let store = try PlanConnection(path: path, access: .readOnly)
-    #expect(try store.load() == stored)
+    let connection = try PlanConnection(path: path, access: .readOnly)
+    #expect(try connection.load() == stored)
     #expect(throws: PersistenceError.notWritable(path, .folder(folder.url.path))) {
       try PlanConnection(path: path)
     }

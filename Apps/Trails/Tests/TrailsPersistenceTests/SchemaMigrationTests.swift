@@ -14,9 +14,9 @@ struct SchemaMigrationTests {
     #expect(before.applicationID == 0)
     #expect(before.userVersion == 1)
 
-    let store = try PlanConnection(path: path)
+    let connection = try PlanConnection(path: path)
 
-    let (applicationID, version, columns) = try store.withDatabase { database in
+    let (applicationID, version, columns) = try connection.withDatabase { database in
       (
         try database.applicationID(), try database.userVersion(),
         try database.query("SELECT name FROM pragma_table_info('plan') ORDER BY cid")
@@ -27,9 +27,9 @@ struct SchemaMigrationTests {
     #expect(version == 2)
     #expect(columns == ["id", "start_day", "revision"])
     // The v1 save counts as one write.
-    #expect(try store.load() == StoredPlan(plan: plan, revision: 1))
-    #expect(try store.revision() == 1)
-    let next = try store.update(SamplePlans.appending("added-after-migration", to: plan))
+    #expect(try connection.load() == StoredPlan(plan: plan, revision: 1))
+    #expect(try connection.revision() == 1)
+    let next = try connection.update(SamplePlans.appending("added-after-migration", to: plan))
     #expect(next.revision == 2)
     #expect(next.plan.days[0].trailIDs.last == "added-after-migration")
   }
@@ -40,10 +40,10 @@ struct SchemaMigrationTests {
     let path = folder.path("trails.sqlite")
     try SQLiteFiles.make(path, SQLiteFiles.schemaOne)
 
-    let store = try PlanConnection(path: path)
+    let connection = try PlanConnection(path: path)
 
-    #expect(try store.load() == nil)
-    #expect(try store.revision() == 0)
-    #expect(try store.withDatabase { try $0.userVersion() } == 2)
+    #expect(try connection.load() == nil)
+    #expect(try connection.revision() == 0)
+    #expect(try connection.withDatabase { try $0.userVersion() } == 2)
   }
 }

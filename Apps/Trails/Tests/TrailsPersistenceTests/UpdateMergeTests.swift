@@ -13,7 +13,7 @@ struct UpdateMergeTests {
     let first = try PlanConnection(path: path)
     let second = try PlanConnection(path: path)
     let base = try SamplePlans.emptyDay()
-    // Both loaded the same (empty) store before either wrote: a replacing save would lose one.
+    // Both loaded the same (empty) database before either wrote: a replacing save would lose one.
     #expect(try first.load() == nil)
     #expect(try second.load() == nil)
 
