@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Loop
+import LoopSynchronization
 import LoopTesting
 import Testing
 
@@ -162,6 +163,32 @@ struct ScheduleExplorationTests {
       options: options(schedules: 2, search: .exhaustive(preemptions: 1))
     ).run(contract)
     #expect(cut.scenarios.map(\.allSchedulesRun) == [false, false])
+  }
+
+  @Test func shrinkingAFailingScheduleRunsTheScenarioAtMostShrinkRunsTimes() async throws {
+    for limit in [0, 2, 100] {
+      let runs = Mutex(0)
+      let loading = Self.loading { Profile(clock: $0, bug: .avatarOutlivesACancel, timesOut: true) }
+      let counted = Scenario<Profile>(loading.name) { context in
+        runs.withLock { $0 += 1 }
+        try await loading.run(context)
+      }
+      var limited = options(schedules: 32)
+      limited.shrinkRuns = limit
+      let report = await ContractRunner(options: limited).run(
+        ProfileContracts.contract(
+          { Profile(clock: TestClock(), bug: .avatarOutlivesACancel, timesOut: true) },
+          examples: ProfileContracts.otherOrders, scenarios: [counted]))
+
+      let failure = try #require(
+        report.scenarios.first?.failures.first { $0.hasPrefix("under schedule") })
+      let searched = try #require(
+        failure.firstMatch(of: /\(run ([0-9]+) of/).flatMap { Int($0.output.1) })
+      let shrinking = runs.withLock { $0 } - searched
+      #expect(shrinking <= limit, "\(failure)")
+      // Here shrinking takes 5 runs: a limit of 2 stops it early, and 0 leaves it as found.
+      #expect(failure.contains(", shrunk to ") == (limit > 0), "\(failure)")
+    }
   }
 
   @Test func aFailingScheduleIsSavedAndReplayedAsARegressionUntilTheBugIsFixed() async throws {

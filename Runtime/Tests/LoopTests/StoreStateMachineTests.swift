@@ -181,6 +181,22 @@ struct StoreStateMachineTests {
     #expect(!attach(3, to: record, in: &machine))
   }
 
+  @Test func anEffectReplacedBeforeItsTaskIsAttachedIsRefusedSoItsOwnerCancelsIt() throws {
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
+    #expect(machine.start().isEmpty)
+    #expect(isIdle(next(&machine)))
+    let first = try #require(launched(send(&machine, .query("a"))).first, "nothing launched")
+    #expect(isIdle(next(&machine)))
+
+    // A second query replaces the first lookup before its task's handle arrives.
+    #expect(machine.enqueue(.query("b"), origin: .user) == .drain)
+    let second = machine.process(.query("b"), origin: .user)
+    let replacement = try #require(launched(second).first, "the second query launched nothing")
+
+    #expect(!attach(10, to: first, in: &machine))
+    #expect(attach(11, to: replacement, in: &machine))
+  }
+
   @Test func anEffectThatEndedBeforeItsTaskWasAttachedAttachesQuietly() throws {
     var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [Self.search])
     let records = launched(send(&machine, .query("a")))
