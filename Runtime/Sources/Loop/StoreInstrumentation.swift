@@ -3,7 +3,7 @@ package enum EventOrigin: Hashable, Sendable, CustomStringConvertible {
   /// Sent from outside the loop: a user, a CLI, a test.
   case user
   /// Sent by a running effect.
-  case effect(EffectRecord)
+  case effect(EffectRun)
 
   package var description: String {
     switch self {
@@ -19,7 +19,7 @@ package enum EventOrigin: Hashable, Sendable, CustomStringConvertible {
 /// the same key gets a new generation, which is how a stale event is told from a current one.
 ///
 /// A class, so that an event's origin costs one reference to copy on the store's hot path.
-package final class EffectRecord: Hashable, Sendable, CustomStringConvertible {
+package final class EffectRun: Hashable, Sendable, CustomStringConvertible {
   /// The position of the feedback in the machine's `feedbacks`.
   package let feedbackIndex: Int
   /// The feedback's name.
@@ -36,7 +36,7 @@ package final class EffectRecord: Hashable, Sendable, CustomStringConvertible {
     self.generation = generation
   }
 
-  package static func == (lhs: EffectRecord, rhs: EffectRecord) -> Bool {
+  package static func == (lhs: EffectRun, rhs: EffectRun) -> Bool {
     lhs.feedbackIndex == rhs.feedbackIndex && lhs.generation == rhs.generation
       && lhs.key == rhs.key
   }
@@ -95,11 +95,11 @@ package enum StoreObservation<State: Sendable, Event: Sendable>: Sendable {
   /// A queued event was dropped unreduced.
   case dropped(Event, EventOrigin, DropReason)
   /// An effect's task was created.
-  case effectStarted(EffectRecord)
+  case effectStarted(EffectRun)
   /// The store asked an effect's task to stop; `.effectEnded` follows when it has.
-  case effectCancelled(EffectRecord)
+  case effectCancelled(EffectRun)
   /// An effect's task returned.
-  case effectEnded(EffectRecord, EffectOutcome)
+  case effectEnded(EffectRun, EffectOutcome)
 }
 
 /// The seam through which the testing library watches a store.
@@ -111,7 +111,7 @@ package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable 
   /// It must not call back into the store.
   package var observe: @Sendable (StoreObservation<State, Event>) -> Void
   /// Wraps each effect's body, in the effect's task (to bind task-local values, say).
-  package var runEffect: @Sendable (EffectRecord, @Sendable () async -> Void) async -> Void
+  package var runEffect: @Sendable (EffectRun, @Sendable () async -> Void) async -> Void
   /// Faults to plant in the store, for measuring contract strength; none by default.
   package var faults: RuntimeFaults
   /// The executor every effect task prefers (and the child tasks it makes inherit), so a test
@@ -131,7 +131,7 @@ package struct StoreInstrumentation<State: Sendable, Event: Sendable>: Sendable 
 
   package init(
     observe: @escaping @Sendable (StoreObservation<State, Event>) -> Void,
-    runEffect: @escaping @Sendable (EffectRecord, @Sendable () async -> Void) async -> Void = {
+    runEffect: @escaping @Sendable (EffectRun, @Sendable () async -> Void) async -> Void = {
       _, body in await body()
     },
     faults: RuntimeFaults = RuntimeFaults(),

@@ -187,7 +187,7 @@ public final class Recorder<
     }
   }
 
-  private static func origin(of record: EffectRecord) -> RecordedOrigin {
+  private static func origin(of record: EffectRun) -> RecordedOrigin {
     .feedback(name: record.feedback, generation: record.generation)
   }
 

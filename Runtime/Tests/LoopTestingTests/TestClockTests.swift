@@ -233,7 +233,7 @@ private final class WaitLog: InstrumentWaitObserver {
   /// The scope an effect's task binds so that its waits are recorded here.
   var scope: EffectScope {
     EffectScope(
-      effect: EffectRecord(
+      effect: EffectRun(
         feedbackIndex: 0, feedback: "debounce", key: EffectKey(1), generation: 1),
       observer: self)
   }
@@ -242,11 +242,11 @@ private final class WaitLog: InstrumentWaitObserver {
     recorded.withLock { $0 }
   }
 
-  func waitBegan(_ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String) {
+  func waitBegan(_ id: Int, effect: EffectRun, kind: InstrumentWaitKind, description: String) {
     recorded.withLock { $0.append("began: \(description)") }
   }
 
-  func waitEnded(_ id: Int, effect: EffectRecord) {
+  func waitEnded(_ id: Int, effect: EffectRun) {
     recorded.withLock { $0.append("ended") }
   }
 }

@@ -21,7 +21,7 @@ struct StoreStateMachineTests {
   }
 
   /// Attaches a handle; `#expect` cannot call a mutating method itself.
-  private func attach(_ handle: Int, to record: EffectRecord, in machine: inout Machine) -> Bool {
+  private func attach(_ handle: Int, to record: EffectRun, in machine: inout Machine) -> Bool {
     machine.attach(handle, to: record)
   }
 
@@ -40,7 +40,7 @@ struct StoreStateMachineTests {
     return false
   }
 
-  private func launched(_ step: Machine.Step?) -> [EffectRecord] {
+  private func launched(_ step: Machine.Step?) -> [EffectRun] {
     guard case .reduced(_, let decisions) = step else { return [] }
     return decisions.compactMap {
       if case .launch(let record, _) = $0 { return record }
@@ -210,7 +210,7 @@ struct StoreStateMachineTests {
 
   @Test func startKeepsTheStoreDrainingUntilTheCallerHasAttached() throws {
     var machine = Machine(initial: Lab(query: "a"), reducer: labReducer, feedbacks: [Self.search])
-    let records: [EffectRecord] = machine.start().compactMap {
+    let records: [EffectRun] = machine.start().compactMap {
       if case .launch(let record, _) = $0 { return record }
       return nil
     }

@@ -46,7 +46,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   /// What one pass of draining leaves to do outside the lock.
   struct DrainResult {
     var toCancel: [Worker] = []
-    var toLaunch: [(EffectRecord, Effect<Event>)] = []
+    var toLaunch: [(EffectRun, Effect<Event>)] = []
     var isFinished = false
 
     /// Whether the drain must pause to cancel or launch tasks outside the lock.
@@ -251,7 +251,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
 
   /// Runs `effect`, then, as long as each effect it runs answers and hands on a successor,
   /// the successors, on the calling task.
-  private func work(_ effect: Effect<Event>, as record: EffectRecord, on worker: Worker) async {
+  private func work(_ effect: Effect<Event>, as record: EffectRun, on worker: Worker) async {
     var current = (record, effect)
     var handedOn = 0
     while let next = await run(current.1, as: current.0, on: worker) {
@@ -268,8 +268,8 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   /// - Returns: The effect this task runs next, when `effect` answered once and the
   ///   reduction of its answer started one.
   private func run(
-    _ effect: Effect<Event>, as record: EffectRecord, on worker: Worker
-  ) async -> (EffectRecord, Effect<Event>)? {
+    _ effect: Effect<Event>, as record: EffectRun, on worker: Worker
+  ) async -> (EffectRun, Effect<Event>)? {
     switch effect {
     case .stream(let operation):
       let body: @Sendable () async -> Void = {
@@ -332,7 +332,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   }
 
   /// The ``Send`` of a streaming effect.
-  private func sender(for record: EffectRecord) -> Send<Event> {
+  private func sender(for record: EffectRun) -> Send<Event> {
     instrumentation?.faults.deliversEffectEventsTwice == true
       ? Send<Event> { event in
         self.send(event, origin: .effect(record))
@@ -350,11 +350,11 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
   /// observed after the reduction and the starts it caused, so a test never sees the store
   /// quiet in between.
   private func finish(
-    _ record: EffectRecord, _ answer: Answer, on worker: Worker
-  ) -> (EffectRecord, Effect<Event>)? {
+    _ record: EffectRun, _ answer: Answer, on worker: Worker
+  ) -> (EffectRun, Effect<Event>)? {
     let mayHandOn = answer.outcome == .completed && !Task.isCancelled
     let (result, handedOn) = locked.withLock {
-      locked -> (DrainResult, (EffectRecord, Effect<Event>)?) in
+      locked -> (DrainResult, (EffectRun, Effect<Event>)?) in
       var result = DrainResult(isFinished: true)
       var mustDrain = false
       if let event = answer.event {
@@ -372,7 +372,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
         }
       }
       locked.machine.effectEnded(record)
-      var handedOn: (EffectRecord, Effect<Event>)?
+      var handedOn: (EffectRun, Effect<Event>)?
       if mustDrain, let event = answer.event {
         result = DrainResult()
         let step = locked.machine.process(event, origin: .effect(record))
@@ -421,7 +421,7 @@ final class StoreCore<State: Sendable, Event: Sendable>: Sendable {
     return handedOn
   }
 
-  private func effectEnded(_ record: EffectRecord, _ outcome: EffectOutcome) {
+  private func effectEnded(_ record: EffectRun, _ outcome: EffectOutcome) {
     locked.withLock { locked in
       locked.machine.effectEnded(record)
       instrumentation?.observe(.effectEnded(record, outcome))

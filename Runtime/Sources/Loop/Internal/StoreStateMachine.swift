@@ -22,13 +22,13 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   /// What the owner must do about one effect after a transition.
   enum Decision {
     /// Stop the running task `handle`; its slot is already gone.
-    case cancel(EffectRecord, Handle)
+    case cancel(EffectRun, Handle)
     /// The effect was cancelled before its task was attached; ``attach(_:to:)`` will say so.
-    case cancelUnattached(EffectRecord)
+    case cancelUnattached(EffectRun)
     /// Create a task running `operation`, then ``attach(_:to:)`` its handle. The owner does
     /// this after cancelling the tasks of the same step, outside the lock, and drains nothing
     /// more until it has attached.
-    case launch(EffectRecord, Effect<Event>)
+    case launch(EffectRun, Effect<Event>)
   }
 
   /// The answer to ``enqueue(_:origin:)``.
@@ -56,7 +56,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   /// What ``cancel()`` leaves for the owner to do.
   struct Cancellation {
     var handles: [Handle] = []
-    var records: [EffectRecord] = []
+    var records: [EffectRun] = []
     var dropped: [Queued] = []
   }
 
@@ -97,10 +97,10 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   }
 
   enum Slot {
-    case running(EffectRecord, Handle?)
-    case finished(EffectRecord)
+    case running(EffectRun, Handle?)
+    case finished(EffectRun)
 
-    var record: EffectRecord {
+    var record: EffectRun {
       switch self {
       case .running(let record, _), .finished(let record): record
       }
@@ -109,7 +109,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
 
   /// Effects cancelled by a step while their task was still being created: ``attach(_:to:)``
   /// answers `false` for them.
-  private var cancelledBeforeAttach: Set<EffectRecord> = []
+  private var cancelledBeforeAttach: Set<EffectRun> = []
 
   private(set) var state: State
   private(set) var phase = Phase.idle
@@ -234,7 +234,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   ///
   /// - Returns: `false` when the effect was cancelled meanwhile (the store was cancelled):
   ///   the owner must cancel the task.
-  mutating func attach(_ handle: Handle, to record: EffectRecord) -> Bool {
+  mutating func attach(_ handle: Handle, to record: EffectRun) -> Bool {
     if phase.isCancelled { return false }
     if !cancelledBeforeAttach.isEmpty, cancelledBeforeAttach.remove(record) != nil {
       return false
@@ -252,7 +252,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   }
 
   /// Notes that the task of `record` has ended, cancelled or not.
-  mutating func effectEnded(_ record: EffectRecord) {
+  mutating func effectEnded(_ record: EffectRun) {
     runningEffectCount -= 1
     // A cancelled or replaced effect no longer owns its slot: the ending is only counted.
     if case .running(let current, _)? = running[record.feedbackIndex].slots[record.key],
@@ -287,7 +287,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   }
 
   /// Whether an event `record`'s effect sent must be dropped: its slot has moved on.
-  private func isStale(_ record: EffectRecord) -> Bool {
+  private func isStale(_ record: EffectRun) -> Bool {
     running[record.feedbackIndex].slots[record.key]?.record != record && !reducesStaleEvents
   }
 
@@ -303,7 +303,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
         case .start(let key, let operation):
           vacate(index, key, into: &decisions)
           // Generations count from 0, as the testing library's instruments do.
-          let record = EffectRecord(
+          let record = EffectRun(
             feedbackIndex: index, feedback: running[index].name, key: key,
             generation: running[index].generation)
           running[index].generation += 1

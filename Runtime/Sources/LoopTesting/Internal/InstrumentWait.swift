@@ -14,9 +14,9 @@ package enum InstrumentWaitKind: Hashable, Sendable {
 /// Receives the waits of the effects of one ``TestStore``: the store's monitor.
 package protocol InstrumentWaitObserver: AnyObject, Sendable {
   /// An effect began waiting on an instrument.
-  func waitBegan(_ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String)
+  func waitBegan(_ id: Int, effect: EffectRun, kind: InstrumentWaitKind, description: String)
   /// The wait `id` is over: resumed, failed or cancelled.
-  func waitEnded(_ id: Int, effect: EffectRecord)
+  func waitEnded(_ id: Int, effect: EffectRun)
 }
 
 /// The link from an effect's task to the TestStore watching it.
@@ -25,11 +25,11 @@ package protocol InstrumentWaitObserver: AnyObject, Sendable {
 /// do their child tasks); an instrument reads it when an effect starts waiting on it.
 package struct EffectScope: Sendable {
   /// The effect whose task this is.
-  package let effect: EffectRecord
+  package let effect: EffectRun
   /// Who counts its waits.
   package let observer: any InstrumentWaitObserver
 
-  package init(effect: EffectRecord, observer: any InstrumentWaitObserver) {
+  package init(effect: EffectRun, observer: any InstrumentWaitObserver) {
     self.effect = effect
     self.observer = observer
   }

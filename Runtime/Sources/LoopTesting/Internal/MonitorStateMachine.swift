@@ -16,7 +16,7 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
 
   /// An effect task that has started and not ended.
   struct Activity {
-    let record: EffectRecord
+    let record: EffectRun
     var waits: [Int: (kind: InstrumentWaitKind, description: String)] = [:]
     var isCancelled = false
 
@@ -25,7 +25,7 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
 
   /// How an effect ended, kept for diagnostics.
   struct Ending {
-    let record: EffectRecord
+    let record: EffectRun
     let outcome: EffectOutcome
   }
 
@@ -36,7 +36,7 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
     /// The send, by ordinal among the test's sends.
     let send: Int
     /// The effect that was running, not waiting on a test instrument, when the send began.
-    let effect: EffectRecord
+    let effect: EffectRun
     /// The index in ``steps`` of the effect's next event.
     let step: Int
   }
@@ -46,17 +46,17 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
   /// `steps[i]` caused `states[i + 1]`.
   private(set) var steps: [Step] = []
   private(set) var queuedEvents = 0
-  private(set) var activities: [EffectRecord: Activity] = [:]
+  private(set) var activities: [EffectRun: Activity] = [:]
   private(set) var endings: [Ending] = []
   private(set) var dropped: [(event: Event, origin: EventOrigin, reason: DropReason)] = []
   private(set) var version = 0
   /// Indices into ``steps`` of the events the test sent, in the order they were reduced.
   private(set) var userSteps: [Int] = []
   /// The step whose reduce started each effect; absent for effects the initial state started.
-  private(set) var startedBy: [EffectRecord: Int] = [:]
+  private(set) var startedBy: [EffectRun: Int] = [:]
   /// Effects running on their own when a send began, with that send's ordinal, until they
   /// wait on an instrument, end, or send their next event.
-  private var freeAtSend: [EffectRecord: Int] = [:]
+  private var freeAtSend: [EffectRun: Int] = [:]
   /// Every race between a send of the test and an effect, in the order they were found.
   private(set) var races: [Race] = []
 
@@ -92,7 +92,7 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
   }
 
   /// Which of the test's sends (by ordinal) the effect `record` follows from, if any.
-  func originatingSend(of record: EffectRecord) -> Int? {
+  func originatingSend(of record: EffectRun) -> Int? {
     startedBy[record].flatMap(originatingSend(ofStep:))
   }
 
@@ -137,7 +137,7 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
   }
 
   mutating func waitBegan(
-    _ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String
+    _ id: Int, effect: EffectRun, kind: InstrumentWaitKind, description: String
   ) {
     version += 1
     // A wait from a task the effect left behind (an unstructured task) outlives the effect:
@@ -155,7 +155,7 @@ struct MonitorStateMachine<State: Sendable, Event: Sendable> {
     }
   }
 
-  mutating func waitEnded(_ id: Int, effect: EffectRecord) {
+  mutating func waitEnded(_ id: Int, effect: EffectRun) {
     version += 1
     activities[effect]?.waits[id] = nil
   }

@@ -89,11 +89,11 @@ final class StoreMonitor<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     for waiter in woken { waiter.continuation.resume(returning: true) }
   }
 
-  func waitBegan(_ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String) {
+  func waitBegan(_ id: Int, effect: EffectRun, kind: InstrumentWaitKind, description: String) {
     update { $0.waitBegan(id, effect: effect, kind: kind, description: description) }
   }
 
-  func waitEnded(_ id: Int, effect: EffectRecord) {
+  func waitEnded(_ id: Int, effect: EffectRun) {
     update { $0.waitEnded(id, effect: effect) }
   }
 

@@ -54,7 +54,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
     /// no job runs behind the test's back, however long the test's task waits for a thread.
     var isReleased = false
     /// The effect each running effect task runs, by task.
-    var effects: [UInt: EffectRecord] = [:]
+    var effects: [UInt: EffectRun] = [:]
     /// The effects that work outside the executor resumed, each once, in order.
     var escapedWork: [String] = []
   }
@@ -100,7 +100,7 @@ package final class TestExecutor: TaskExecutor, Sendable {
   }
 
   /// Notes that the current task runs `effect`, until ``effectEnded()``.
-  func effectBegan(_ effect: EffectRecord) {
+  func effectBegan(_ effect: EffectRun) {
     guard let task = Self.currentTask else { return }
     locked.withLock { $0.effects[task] = effect }
   }

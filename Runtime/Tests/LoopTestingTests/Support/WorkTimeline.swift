@@ -10,8 +10,8 @@ import TestSupport
 /// resumes a waiter on the append that makes its condition hold, or fails it at its bound.
 final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserver {
   enum Entry: Sendable {
-    case waitBegan(id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String)
-    case waitEnded(id: Int, effect: EffectRecord)
+    case waitBegan(id: Int, effect: EffectRun, kind: InstrumentWaitKind, description: String)
+    case waitEnded(id: Int, effect: EffectRun)
     case observed(StoreObservation<State, Event>)
 
     /// The description of a wait that began, with its id and kind.
@@ -35,7 +35,7 @@ final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     }
 
     /// An effect that ended, with how.
-    var endedEffect: (EffectRecord, EffectOutcome)? {
+    var endedEffect: (EffectRun, EffectOutcome)? {
       if case .observed(.effectEnded(let record, let outcome)) = self { return (record, outcome) }
       return nil
     }
@@ -65,11 +65,11 @@ final class WorkTimeline<State: Sendable, Event: Sendable>: InstrumentWaitObserv
     timeline.elements
   }
 
-  func waitBegan(_ id: Int, effect: EffectRecord, kind: InstrumentWaitKind, description: String) {
+  func waitBegan(_ id: Int, effect: EffectRun, kind: InstrumentWaitKind, description: String) {
     append(.waitBegan(id: id, effect: effect, kind: kind, description: description))
   }
 
-  func waitEnded(_ id: Int, effect: EffectRecord) {
+  func waitEnded(_ id: Int, effect: EffectRun) {
     append(.waitEnded(id: id, effect: effect))
   }
 

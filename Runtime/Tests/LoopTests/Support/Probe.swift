@@ -40,11 +40,11 @@ final class Probe<State: Sendable, Event: Sendable>: Sendable {
     ) { $0.filter(\.isStaleDrop).count >= count }
   }
 
-  var started: [EffectRecord] { observations.elements.compactMap(\.started) }
-  var ended: [EffectRecord: EffectOutcome] {
+  var started: [EffectRun] { observations.elements.compactMap(\.started) }
+  var ended: [EffectRun: EffectOutcome] {
     Dictionary(uniqueKeysWithValues: observations.elements.compactMap(\.ended))
   }
-  var cancelled: [EffectRecord] { observations.elements.compactMap(\.cancelled) }
+  var cancelled: [EffectRun] { observations.elements.compactMap(\.cancelled) }
   var staleDrops: [Event] { observations.elements.filter(\.isStaleDrop).compactMap(\.event) }
 }
 
@@ -61,15 +61,15 @@ extension StoreObservation {
     }
   }
 
-  var ended: (EffectRecord, EffectOutcome)? {
+  var ended: (EffectRun, EffectOutcome)? {
     if case .effectEnded(let record, let outcome) = self { return (record, outcome) }
     return nil
   }
-  var started: EffectRecord? {
+  var started: EffectRun? {
     if case .effectStarted(let record) = self { return record }
     return nil
   }
-  var cancelled: EffectRecord? {
+  var cancelled: EffectRun? {
     if case .effectCancelled(let record) = self { return record }
     return nil
   }
