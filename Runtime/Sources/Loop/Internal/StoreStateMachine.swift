@@ -129,18 +129,13 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
   private var running: [Running]
   /// Where a reaction writes its commands; kept between steps so its buffer is reused.
   private var effects = FeedbackEffects<Event>()
-  /// Whether events of cancelled or replaced effects are reduced: `false` but for a store
-  /// given the planted fault (``RuntimeFaults/acceptsStaleEvents``) that measures contracts.
-  private let reducesStaleEvents: Bool
 
   init(
-    initial: State, reducer: Reducer<State, Event>, feedbacks: [Feedback<State, Event>],
-    faults: RuntimeFaults = RuntimeFaults()
+    initial: State, reducer: Reducer<State, Event>, feedbacks: [Feedback<State, Event>]
   ) {
     self.state = initial
     self.reducer = reducer
     self.running = feedbacks.map { Running(name: $0.name, reaction: $0.makeReaction()) }
-    self.reducesStaleEvents = faults.acceptsStaleEvents
   }
 
   /// Takes `equal`, a value equal to ``state``, as the state (its storage, shared with its
@@ -226,6 +221,15 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
     if case .effect(let record) = queued.origin, isStale(record) {
       return .dropped(queued)
     }
+    return reduce(queued)
+  }
+
+  /// Reduces `queued` and reacts to it, stale or not.
+  ///
+  /// It is what ``next()`` does with an event it does not drop. The owner calls it for an
+  /// event ``next()`` dropped only when a test plants the fault of a runtime that reduces stale
+  /// events (``RuntimeFaults/acceptsStaleEvents``).
+  mutating func reduce(_ queued: Queued) -> Step {
     reducer(&state, queued.event)
     return .reduced(queued, react(to: queued.event))
   }
@@ -288,7 +292,7 @@ struct StoreStateMachine<State: Sendable, Event: Sendable, Handle> {
 
   /// Whether an event `record`'s effect sent must be dropped: its slot has moved on.
   private func isStale(_ record: EffectRun) -> Bool {
-    running[record.feedbackIndex].slots[record.key]?.record != record && !reducesStaleEvents
+    running[record.feedbackIndex].slots[record.key]?.record != record
   }
 
   private mutating func react(to event: Event?) -> [Decision] {
