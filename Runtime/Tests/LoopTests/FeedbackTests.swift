@@ -47,6 +47,35 @@ struct FeedbackTests {
     #expect(probe.ended.values.sorted { "\($0)" < "\($1)" } == [.cancelled, .completed])
   }
 
+  @Test func theStaleEventsFaultHasTheStoreReduceTheLateResultItWouldDrop() async throws {
+    // The fault contracts are measured with (a runtime that reduces stale events), planted
+    // through the instrumentation: the same late answer as above is reduced, not dropped.
+    let latches = Latches()
+    let began = AwaitableList<String>()
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: \.query, name: "search") { query in
+          began.append(query)
+          await latches[query].wait()
+          return .loaded(query)
+        }
+      ], faults: RuntimeFaults(acceptsStaleEvents: true))
+
+    store.send(.query("sta"))
+    try await began.wait { $0 == ["sta"] }
+    store.send(.query("star"))
+    try await began.wait { $0 == ["sta", "star"] }
+    latches["sta"].open()
+    try await probe.waitForEndedEffects(1)
+    latches["star"].open()
+    try await probe.waitForEndedEffects(2)
+
+    #expect(store.state.loaded == ["sta", "star"])
+    #expect(probe.staleDrops.isEmpty)
+  }
+
   @Test func onChangeKeepsTheEffectWhileTheQueryIsUnchanged() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(

@@ -10,11 +10,13 @@ final class Probe<State: Sendable, Event: Sendable>: Sendable {
   func store(
     _ initial: State,
     _ reducer: Reducer<State, Event>,
-    _ feedbacks: [Feedback<State, Event>] = []
+    _ feedbacks: [Feedback<State, Event>] = [],
+    faults: RuntimeFaults = RuntimeFaults()
   ) -> Store<State, Event> {
     Store(
       initial: initial, reducer: reducer, feedbacks: feedbacks,
-      instrumentation: StoreInstrumentation(observe: { [observations] in observations.append($0) })
+      instrumentation: StoreInstrumentation(
+        observe: { [observations] in observations.append($0) }, faults: faults)
     )
   }
 
