@@ -144,10 +144,10 @@ public enum HTMLReport {
           + "APP=\(e(contract))</code> measures the strength and shows it here.</p>")
       return
     }
-    let score = results.strength.map { "\(Int($0.rounded()))%" } ?? "-"
+    let spent = results.poolSpent == true ? "; every mutant the code makes" : ""
     page.add(
-      "<h3>Source-level mutants: strength \(score) (\(results.killed) of \(results.judged) "
-        + "killed, \(e(results.scope)))</h3>")
+      "<h3>Source-level mutants: strength \(e(results.summary)); \(e(results.scope))\(spent)"
+        + "</h3>")
     rows(
       nil, ["where it acts", "mutated line", "verdict"],
       results.survivors.map { ["\($0.path):\($0.line)", $0.mutated, "survived"] }

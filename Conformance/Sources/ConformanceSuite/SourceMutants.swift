@@ -29,10 +29,28 @@ public struct SourceMutants: Hashable, Sendable, Codable {
   public var survivors: [Mutant]
   /// Mutants that survived and are declared equivalent, with the reason.
   public var equivalent: [Mutant]
+  /// The low end of the strength's 90% interval (Wilson), in percent; `nil` in results
+  /// written before intervals were.
+  public var intervalLow: Double?
+  /// The high end of the strength's 90% interval, in percent.
+  public var intervalHigh: Double?
+  /// Whether the sample ran out of mutants before it had as many as asked for.
+  public var poolSpent: Bool?
 
   /// The strength in percent: killed of judged (`nil` when nothing was judged).
   public var strength: Double? {
     judged == 0 ? nil : Double(killed) * 100 / Double(judged)
+  }
+
+  /// The strength as the report prints it: `87% (26 of 30 killed, 90% interval 73–94%)`, as
+  /// `make mutation` does; without an interval for results written before intervals were.
+  public var summary: String {
+    guard let strength else { return "- (0 of 0 killed)" }
+    var text = "\(Int(strength.rounded()))% (\(killed) of \(judged) killed"
+    if let intervalLow, let intervalHigh {
+      text += ", 90% interval \(Int(intervalLow.rounded()))–\(Int(intervalHigh.rounded()))%"
+    }
+    return text + ")"
   }
 
   /// The results in `folder`, by app: each `<app>.json` that reads as one; a missing folder

@@ -115,6 +115,7 @@ struct SourceMutantsTests {
       {"app": "lamp", "equivalent": [{"line": 7, "mutated": "max(b, a)",
         "path": "Apps/Lamp/Sources/Lamp.swift", "reason": "max is symmetric"}],
        "format_version": 1, "judged": 17, "killed": 16, "scope": "seed 1, sample 60",
+       "interval_low": 76.4, "interval_high": 98.9, "pool_spent": true,
        "survivors": [{"line": 12, "mutated": "if a <= b {", "path": "Apps/Lamp/Sources/Lamp.swift"}]}
       """
     try Data(written.utf8).write(to: folder.appendingPathComponent("lamp.json"))
@@ -129,7 +130,8 @@ struct SourceMutantsTests {
       diagrams: [:], sourceMutants: results)
     #expect(
       page.contains(
-        "<h3>Source-level mutants: strength 94% (16 of 17 killed, seed 1, sample 60)</h3>"))
+        "<h3>Source-level mutants: strength 94% (16 of 17 killed, 90% interval 76–99%); "
+          + "seed 1, sample 60; every mutant the code makes</h3>"))
     #expect(
       page.contains(
         "<tr class=\"fail\"><td>Apps/Lamp/Sources/Lamp.swift:12</td><td>if a &lt;= b {</td>"
