@@ -283,10 +283,9 @@ let package = Package(
     .target(
       name: "TrailsContract",
       dependencies: [
-        "LoopSynchronization",
         "CalendarDay",
         "TrailsRecording",
-        "TrailsFeature", "TrailsModel", "TrailsPersistence", "CSQLite", "Weather", "Fixtures",
+        "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "Fixtures",
         "LoopContracts", "LoopTesting", "LoopRecording", "HTTPRetry", "HTTPTransportDoubles",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import LoopContracts
 import LoopTesting
@@ -35,33 +34,6 @@ extension Trails {
         reread == StoredPlan(plan: expected, revision: 1),
         "a new connection reads \(String(describing: reread)), expected \(expected) at revision 1")
     },
-    Scenario("on SQLite, a file written by a newer trails is refused and left untouched") {
-      context in
-      guard let file = TemporaryDatabase(context), let database = file.open(context) else {
-        return
-      }
-      defer { file.remove() }
-      let plan = Plan(start: TrailsSamples.today, days: [PlanDay(number: 1, trailIDs: ["x"])])
-      _ = try? await database.update { _ in plan }
-      // What a newer trails would leave: a schema version past this build's.
-      guard setUserVersion(99, of: file.path) else {
-        context.check(false, "cannot set user_version of \(file.path)")
-        return
-      }
-      let before = try? Data(contentsOf: URL(fileURLWithPath: file.path))
-      do {
-        _ = try PlanConnection(path: file.path)
-        context.check(false, "a schema-99 file was opened")
-      } catch {
-        let line = (error as? PersistenceError)?.userMessage ?? "\(error)"
-        context.check(
-          line == "\(file.path) was written by a newer trails (schema 99, this one reads up to "
-            + "2); it was left untouched (update trails to open it)",
-          "the line: \(line)")
-      }
-      let after = try? Data(contentsOf: URL(fileURLWithPath: file.path))
-      context.check(before != nil && before == after, "the file is byte for byte as it was")
-    },
     Scenario("on SQLite, two planners on one file: each one's edit survives the other's write") {
       context in
       typealias S = TrailsSamples
@@ -84,10 +56,7 @@ extension Trails {
 /// A database file of a scenario's own, in a fresh temporary folder.
 struct TemporaryDatabase {
   let folder: URL
-  var path: String { file("plan.sqlite") }
-
-  /// The path of the file `name` in the folder.
-  func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
+  var path: String { folder.appendingPathComponent("plan.sqlite").path }
 
   init?(_ context: ScenarioContext<Trails>) {
     folder = FileManager.default.temporaryDirectory
@@ -113,13 +82,4 @@ struct TemporaryDatabase {
   func remove() {
     try? FileManager.default.removeItem(at: folder)
   }
-}
-
-/// Sets `PRAGMA user_version` of the database at `path` with the SQLite C API, as another
-/// program would; whether it could.
-private func setUserVersion(_ version: Int, of path: String) -> Bool {
-  var handle: OpaquePointer?
-  defer { sqlite3_close(handle) }
-  guard sqlite3_open(path, &handle) == SQLITE_OK else { return false }
-  return sqlite3_exec(handle, "PRAGMA user_version = \(version)", nil, nil, nil) == SQLITE_OK
 }

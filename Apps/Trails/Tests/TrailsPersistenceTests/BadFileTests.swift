@@ -18,6 +18,10 @@ struct BadFileTests {
     #expect(throws: PersistenceError.notADatabase(path)) {
       try PlanConnection(path: path, access: .readOnly)
     }
+    #expect(
+      PersistenceError.notADatabase(path).userMessage
+        == "\(path) is not a trails database; it was left untouched (move it aside or use "
+        + "another)")
     #expect(try folder.bytes("notes.sqlite") == original)
     #expect(try folder.contents() == ["notes.sqlite"])
   }
@@ -90,24 +94,25 @@ struct BadFileTests {
     }
   }
 
-  @Test func aDatabaseWithAnotherApplicationIDIsForeignAndLeftByteForByte() throws {
+  /// Each id as SQLite stores it (a signed 32-bit integer), and as the line writes it.
+  @Test(arguments: [(Int32(0x1234_5678), "0x12345678"), (-1, "0xFFFFFFFF")])
+  func aDatabaseWithAnotherApplicationIDIsForeignAndLeftByteForByte(id: Int32, hex: String)
+    throws
+  {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("other.sqlite")
     try SQLiteFiles.make(
-      path, "PRAGMA application_id = 305419896; CREATE TABLE plan (id INTEGER PRIMARY KEY);")
+      path, "PRAGMA application_id = \(id); CREATE TABLE plan (id INTEGER PRIMARY KEY);")
     let before = try folder.bytes("other.sqlite")
 
-    do {
-      _ = try PlanConnection(path: path)
-      Issue.record("a database of another application opened")
-    } catch {
-      #expect(
-        error == .foreignDatabase(path, "its application id is 0x12345678, trails' is 0x54524C53"))
-      #expect(error.userMessage.hasPrefix("\(path) belongs to another application"))
-      #expect(error.userMessage.contains("0x12345678"))
-      #expect(error.userMessage.contains("it was left untouched"))
-    }
+    let expected = PersistenceError.foreignDatabase(
+      path, "its application id is \(hex), trails' is 0x54524C53")
+    #expect(throws: expected) { try PlanConnection(path: path) }
+    #expect(
+      expected.userMessage
+        == "\(path) belongs to another application (its application id is \(hex), trails' is "
+        + "0x54524C53); it was left untouched (use another database file)")
     #expect(try folder.bytes("other.sqlite") == before)
     #expect(try folder.contents() == ["other.sqlite"])
   }
@@ -195,9 +200,27 @@ struct BadFileTests {
         try SQLitePlanDatabase(path: path, access: access)
       }
     }
-    let message = PersistenceError.isADirectory(path).userMessage
-    #expect(message.hasPrefix("\(path) is a directory, not a database file"))
+    #expect(
+      PersistenceError.isADirectory(path).userMessage
+        == "\(path) is a directory, not a database file; give the path of a file")
     #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
+  }
+
+  @Test func aLinkIntoAMissingFolderIsNotReportedAsAPermissionProblem() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("link.sqlite")
+    // No one's permissions are at fault: the folder the link leads into does not exist.
+    try FileManager.default.createSymbolicLink(
+      atPath: path, withDestinationPath: folder.path("gone/trails.sqlite"))
+
+    do {
+      _ = try PlanConnection(path: path)
+      Issue.record("a link to nowhere was opened")
+    } catch {
+      #expect(error.userMessage.contains(path))
+      #expect(!error.userMessage.hasPrefix("permission denied"))
+    }
   }
 
   @Test(.enabled(if: getuid() != 0, "root may read and write any file"))

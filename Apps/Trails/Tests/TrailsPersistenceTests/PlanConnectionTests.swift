@@ -78,19 +78,23 @@ struct PlanConnectionTests {
     }
   }
 
-  @Test func walFullSynchronousForeignKeysAndBusyTimeoutAreOnWhenOpened() throws {
+  @Test func walFullSynchronousForeignKeysAndBusyTimeoutAreOnWhenANewOrExistingFileIsOpened()
+    throws
+  {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let connection = try PlanConnection(path: folder.path("trails.sqlite"))
-    let values = try connection.withDatabase { database in
-      try ["journal_mode", "synchronous", "foreign_keys"].map { name in
-        try database.query("PRAGMA \(name)").first?.first
+    for _ in 0..<2 {  // a new file, then the same file again
+      let connection = try PlanConnection(path: folder.path("trails.sqlite"))
+      let values = try connection.withDatabase { database in
+        try ["journal_mode", "synchronous", "foreign_keys"].map { name in
+          try database.query("PRAGMA \(name)").first?.first
+        }
       }
+      #expect(values == [.text("wal"), .integer(2), .integer(1)])
+      // The busy wait is the connection's own handler (a try every millisecond), which
+      // `PRAGMA busy_timeout` does not report.
+      #expect(try connection.withDatabase { $0.busyTimeoutMilliseconds } == 5_000)
     }
-    #expect(values == [.text("wal"), .integer(2), .integer(1)])
-    // The busy wait is the connection's own handler (a try every millisecond), which
-    // `PRAGMA busy_timeout` does not report.
-    #expect(try connection.withDatabase { $0.busyTimeoutMilliseconds } == 5_000)
   }
 
   @Test func foreignKeysRejectATrailOfNoDay() throws {
@@ -190,6 +194,54 @@ struct PlanConnectionTests {
       }
       #expect(tries == 1)
     }
+  }
+
+  @Test func aPathWithSpacesHashQuestionMarkAndPercentNamesExactlyThatFile() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let name = "plan #1? 100% mine.sqlite"
+    let path = folder.path(name)
+    let plan = try SamplePlans.oneDay()
+
+    _ = try PlanConnection(path: path).update { _ in plan }
+
+    #expect(
+      try PlanConnection(path: path, access: .readOnly).load()
+        == StoredPlan(plan: plan, revision: 1))
+    // A user who may not write the folder gets the file opened immutable, by a URI that must
+    // escape the name. Root may write every folder, so that open is made here directly, as
+    // the opener makes it.
+    let immutable = try Database(path: path, mode: .immutable)
+    #expect(try immutable.query("SELECT count(*) FROM plan_day").first?.first == .integer(1))
+    #expect(try folder.contents().contains(name))
+  }
+
+  @Test func aWriteIsRefusedWhenTheSchemaWasChangedAfterTheOpenAndLeavesTheFileUnlocked()
+    throws
+  {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let connection = try PlanConnection(path: path)
+    let plan = try SamplePlans.oneDay()
+    _ = try connection.update { _ in plan }
+    let other = try Database(path: path, mode: .readWrite)  // another program, which lowers it
+    try other.execute("PRAGMA user_version = 1")
+
+    do {
+      _ = try connection.update { _ in Plan(start: plan.start) }
+      Issue.record("a database of schema 1 was written")
+    } catch {
+      #expect(
+        error.userMessage
+          == "the database \(path) failed: schema 1 where 2 was expected (SQLite error 1)")
+    }
+    #expect(try other.userVersion() == 1)
+    #expect(try other.query("SELECT count(*) FROM plan_entry").first?.first == .integer(1))
+    // The refused write ended its transaction: another program may write the file, and the
+    // next write, once the schema is back, goes through.
+    try other.execute("PRAGMA user_version = 2")
+    #expect(try connection.update { _ in plan }.revision == 2)
   }
 
   @Test func twoConnectionsReplacingAlternatelyBothSucceedAndTheLastWins() throws {

@@ -42,7 +42,26 @@ struct SQLitePlanDatabaseTests {
 
     await #expect(throws: PersistenceError.closed(path)) { try await database.load() }
     await #expect(throws: PersistenceError.closed(path)) { try await database.revision() }
+    #expect(
+      PersistenceError.closed(path).userMessage
+        == "the database \(path) was closed before this call; open it again to use it")
     #expect(try folder.contents() == ["trails.sqlite"])
+  }
+
+  @Test func aSaveIsRefusedWhenANewerTrailsUpgradedTheFileWhileItWasOpen() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let database = try SQLitePlanDatabase(path: path)
+    let plan = try SamplePlans.oneDay()
+    _ = try await database.update { _ in plan }
+
+    // What a newer trails leaves when it opens the file while this one runs.
+    try Database(path: path, mode: .readWrite).execute("PRAGMA user_version = 99")
+
+    await #expect(throws: PersistenceError.newerSchema(path, found: 99, supported: 2)) {
+      try await database.update { _ in plan }
+    }
   }
 
   @Test func aConnectionClosedWhileAnotherIsOpenLeavesTheWALToTheLastOne() throws {

@@ -70,11 +70,16 @@ struct UpdateMergeTests {
     #expect(try writer.revision() == 1)
     // Another connection committed, so data_version moved: the watcher reads the row.
     #expect(try watcher.revision() == 1)
+    // Every write counts once, whichever connection made it.
+    _ = try writer.update { _ in plan }
+    _ = try watcher.update { _ in plan }
+    #expect(try watcher.revision() == 3)
+    #expect(try writer.revision() == 3)
 
     // A write on the watcher's own connection does not move its data_version, so the
     // watcher answers from its cache; the writer, another connection, reads the row anew.
     try watcher.withDatabase { try $0.execute("UPDATE plan SET revision = 42") }
-    #expect(try watcher.revision() == 1)
+    #expect(try watcher.revision() == 3)
     #expect(try writer.revision() == 42)
   }
 
