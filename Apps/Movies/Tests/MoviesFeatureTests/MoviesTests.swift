@@ -7,58 +7,10 @@ import Testing
 
 @testable import MoviesContract
 
-/// Tier 2: the pager's wiring through the TestStore, with the fixture catalog.
+/// Tier 2: what no scenario of the contract states, through the TestStore: one exhaustive run,
+/// every change declared and every effect's event claimed.
 @Suite(.watchdog)
 struct MoviesTests {
-  @Test func theFirstPageLoadsWhenTheUserAsksForIt() async {
-    let calls = CallLog<Int>()
-    let store = TestStore(
-      initial: Movies.State(), machine: Movies(catalog: Movies.recording(calls)),
-      exhaustivity: .off)
-
-    store.send(.nextPage)
-    await store.wait { $0.isLoading }
-    await store.wait { $0.pagesLoaded == 1 && !$0.isLoading }
-
-    #expect(store.state.movies.first?.title == SamplePages.page(1).results.first?.title)
-    #expect(calls.arguments == [1])
-  }
-
-  @Test func leavingTheLoadingStateCancelsTheRequestWhenRefreshed() async {
-    let calls = CallLog<Int>()
-    let work = ControlledWork<MoviePage>()
-    let store = TestStore(
-      initial: Movies.State(), machine: Movies(catalog: Movies.controlled(work, calls)),
-      exhaustivity: .off)
-
-    store.send(.nextPage)
-    await store.settle()
-    store.send(.refresh)
-    await store.settle()
-
-    #expect(work.cancelledGenerations == [0])
-    #expect(work.pendingGenerations == [1])
-  }
-
-  @Test func aFailureIsShownAsOneLineWhenTheCatalogFails() async {
-    let store = TestStore(
-      initial: Movies.State(),
-      machine: Movies(
-        catalog: .failing(
-          MovieCatalogError.unauthorized(statusCode: 7, message: "Invalid API key."))),
-      exhaustivity: .off)
-
-    store.send(.nextPage)
-    await store.wait { if case .failed = $0.status { true } else { false } }
-
-    guard case .failed(let page, let message) = store.state.status else {
-      Issue.record("expected the failed status, got \(store.state.status)")
-      return
-    }
-    #expect(page == 1)
-    #expect(message.contains("HTTP 401"))
-  }
-
   @Test func everyStepIsDeclaredWhenThePagerIsDrivenExhaustively() async {
     let work = ControlledWork<MoviePage>()
     let store = TestStore(
