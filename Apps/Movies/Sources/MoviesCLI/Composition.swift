@@ -29,7 +29,9 @@ struct Composition {
   /// - Returns: The choice.
   /// - Throws: ``UsageError`` for bad source options, ``CommandFailure/missingToken`` for a
   ///   live source without a token.
-  static func choose(_ arguments: ParsedArguments, token: String?, language: String) throws
+  static func choose(
+    _ arguments: Parsed<SourceOptions.Arguments>, token: String?, language: String
+  ) throws
     -> Composition
   {
     let token = token?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""

@@ -11,25 +11,30 @@ import Terminal
 /// `Movies` feature's; this file only reads the command line and the environment, builds the
 /// catalog (``Composition``) and hands it to ``Scripted`` or ``Interactive``.
 public struct MoviesCommand: Command {
-  /// `--pages N`: TMDB serves at most 500 pages of a list.
-  static let pages = OptionValue<Int>(
-    "pages", valueName: "N", help: "Print the first N pages (1-500) and exit (scripted mode)",
-    in: 1...500)
-  /// `--json`.
-  static let json = Flag(
-    "json", help: "Print the movies as one JSON object, with any page error (scripted mode)")
-  /// `--language CODE`.
-  static let language = OptionValue<String>(
-    "language", valueName: "CODE", help: "The live API's language", default: "en-US")
+  /// What `movies` accepts, in help order.
+  public struct Arguments: CommandArguments {
+    /// `--pages N`: TMDB serves at most 500 pages of a list.
+    let pages = OptionValue<Int?>(
+      "pages", valueName: "N", help: "Print the first N pages (1-500) and exit (scripted mode)",
+      in: 1...500)
+    /// `--json`.
+    let json = Flag(
+      "json", help: "Print the movies as one JSON object, with any page error (scripted mode)")
+    /// `--language CODE`.
+    let language = OptionValue<String>(
+      "language", valueName: "CODE", help: "The live API's language", default: "en-US")
+    /// `--source`, `--api-base` and `--timeout`.
+    let source = SourceOptions.Arguments(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
+    /// `--record FILE`.
+    let record = RecordOption()
 
-  /// What `movies` accepts.
+    /// The declarations.
+    public init() {}
+  }
+
+  /// What `movies` is.
   public static let spec = CommandSpec(
-    name: "movies",
-    abstract: "Browse TMDB's popular movies, page by page.",
-    version: "1.0.0",
-    options: [pages.option, json.option, language.option]
-      + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
-      + [RecordOption.option])
+    name: "movies", abstract: "Browse TMDB's popular movies, page by page.", version: "1.0.0")
 
   /// A recording of `movies`.
   typealias Recording = CommandRecording<Movies.State, Movies.Event, MovieCatalogCall>
@@ -47,13 +52,12 @@ public struct MoviesCommand: Command {
   ///   - environment: The process environment (`TMDB_API_KEY`, `NO_COLOR`, `TERM`).
   /// - Throws: ``UsageError`` for bad option values, `CommandFailure` for live without a
   ///   credential.
-  public init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    pages = try arguments.value(Self.pages)
-    json = arguments[Self.json]
+  public init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    pages = try arguments.pages
+    json = arguments.json
     composition = try Composition.choose(
-      arguments, token: environment["TMDB_API_KEY"],
-      language: try arguments.value(Self.language) ?? "en-US")
-    recordPath = try RecordOption.path(in: arguments)
+      arguments.source, token: environment["TMDB_API_KEY"], language: try arguments.language)
+    recordPath = try arguments.record
     self.environment = environment
   }
 

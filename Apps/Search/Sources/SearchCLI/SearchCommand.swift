@@ -9,18 +9,23 @@ import Terminal
 /// line, builds the catalog (``Composition``) and hands it to ``Scripted`` or
 /// ``Interactive``.
 public struct SearchCommand: Command {
-  /// What `movie-search` accepts.
+  /// What `movie-search` accepts: ``SearchOptions/Arguments``.
+  public struct Arguments: CommandArguments {
+    /// The options and the query.
+    let search = SearchOptions.Arguments()
+
+    /// The declarations.
+    public init() {}
+  }
+
+  /// What `movie-search` is.
   public static let spec = CommandSpec(
     name: "movie-search",
     abstract: """
       Search TMDB for movies. With a query, print its results; with none, read queries from \
       standard input, one a line, or on a terminal type and watch results appear.
       """,
-    version: "1.0.0",
-    options: [SearchOptions.json.option, SearchOptions.limit.option]
-      + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
-      + [RecordOption.option],
-    positionals: [SearchOptions.query.positional])
+    version: "1.0.0")
 
   private let options: SearchOptions
   private let token: String?
@@ -31,9 +36,9 @@ public struct SearchCommand: Command {
   ///   - arguments: The parsed command line.
   ///   - environment: The process environment (`TMDB_API_KEY`).
   /// - Throws: ``UsageError`` for bad option values.
-  public init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+  public init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
     token = Composition.token(in: environment)
-    options = try SearchOptions(arguments, hasToken: token != nil)
+    options = try SearchOptions(arguments.search, hasToken: token != nil)
   }
 
   /// One query from the arguments, queries from standard input, or the interactive search on

@@ -1,12 +1,12 @@
-/// A type an option or positional value can be read as, with
-/// ``ParsedArguments/value(_:as:)`` and ``ParsedArguments/positional(named:as:)``.
+/// A type an option or positional value can be read as, through an ``OptionValue`` or an
+/// ``Argument``.
 ///
 /// `Int`, `Double` and `String` conform. A string enum that is `CaseIterable` gets both
 /// requirements for free; conform it in the app:
 ///
 /// ```swift
 /// enum Source: String, CaseIterable, ArgumentValue { case fixtures, live }
-/// let source = try parsed.value("source", as: Source.self)
+/// let source = OptionValue<Source?>("source", valueName: "SOURCE", help: "Where from")
 /// // error: --source expects one of 'fixtures', 'live', got 'web'
 /// ```
 public protocol ArgumentValue: Sendable {

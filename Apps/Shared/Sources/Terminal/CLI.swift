@@ -10,10 +10,9 @@ import Foundation
 /// an exit status, never a stack trace.
 ///
 /// ```swift
-/// static func main() async {  // in the app's @main type
-///   await CLI.run(spec) { parsed in
-///     let pages = try parsed.value("pages", as: Int.self) ?? 1
-///     StandardOutput.writeLine("\(pages) pages")
+/// static func main() async {  // what Command.main() does
+///   await CLI.run(Pager.commandLine) { parsed in
+///     try await Pager.make(parsed, environment: [:]).run()
 ///   }
 /// }
 /// ```

@@ -17,7 +17,7 @@ import LoopSynchronization
 /// before the process exits, in scripted and interactive runs alike.
 ///
 /// ```swift
-/// let recording = try RecordOption.path(in: parsed).map { path in
+/// let recording = try arguments.record.map { path in
 ///   try CommandRecording<Search.State, Search.Event, MovieCatalogCall>(
 ///     path: path, app: "movie-search", initialState: Search.State())
 /// }

@@ -13,7 +13,7 @@
 ///     ]),
 ///   ])
 /// switch try spec.parse(CommandLine.arguments.dropFirst()) {
-/// case .run(let parsed): try await run(parsed)  // parsed.subcommandPath == ["plan", "add"]
+/// case .run(let parsed): try await run(parsed)  // what `trails plan add` runs with
 /// case .help(let text), .version(let text): StandardOutput.writeLine(text)
 /// }
 /// ```
@@ -33,7 +33,7 @@
 ///   ``ParseResult/version(_:)`` when the root command has a version.
 /// - A subcommand is recognized where the command has read no positional yet; the options of
 ///   every command on the path are accepted after it. A command with subcommands runs
-///   without one (``ParsedArguments/subcommandPath`` is then shorter).
+///   without one (the command itself then runs).
 public struct CommandSpec: Hashable, Sendable {
   /// The command's name: the executable for the root (`trails`), the word for a subcommand
   /// (`plan`).

@@ -1,12 +1,16 @@
-/// An option that takes no value (`--json`), declared once and read by value.
+/// An option that takes no value (`--json`): its declaration, spec entry and reader in one.
 ///
 /// ```swift
-/// static let json = Flag("json", help: "Print JSON")
-/// // in the spec: options: [json.option]; in init: arguments[Self.json]
+/// struct Arguments: CommandArguments {
+///   let json = Flag("json", help: "Print JSON")
+/// }
+/// static func isJSON(_ arguments: Parsed<Arguments>) -> Bool {
+///   arguments.json  // as the command's init reads it
+/// }
 /// ```
-public struct Flag: Hashable, Sendable {
-  /// The option, for a spec's option list.
-  public let option: Option
+public struct Flag: ArgumentDeclaration, SpecEntry, Hashable {
+  /// The option, as the spec lists it.
+  public private(set) var option: Option
 
   /// Declares `--long`.
   ///
@@ -17,13 +21,25 @@ public struct Flag: Hashable, Sendable {
   public init(_ long: String, short: Character? = nil, help: String) {
     option = .flag(long, short: short, help: help)
   }
-}
 
-extension ParsedArguments {
-  /// Whether `flag` is given.
+  /// The flag accepted by the command that declares it only, not by its subcommands.
   ///
-  /// - Parameter flag: A flag the parsed command's spec declares.
-  public subscript(flag: Flag) -> Bool {
-    self.flag(flag.option.long)
+  /// - Returns: The flag, not inherited.
+  public func notInherited() -> Flag {
+    var flag = self
+    flag.option = option.notInherited()
+    return flag
+  }
+
+  /// Whether the flag is given.
+  ///
+  /// - Parameter arguments: The parsed command line.
+  /// - Returns: `true` when it is on the command line.
+  public func read(from arguments: ParsedArguments) -> Bool {
+    arguments.flag(option.long)
+  }
+
+  func addEntries(to declarations: inout Declarations) {
+    declarations.options.append(option)
   }
 }

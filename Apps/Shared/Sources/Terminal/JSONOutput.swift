@@ -11,7 +11,7 @@ import Foundation
 /// - Pretty printed, one document per call, followed by a newline.
 ///
 /// ```swift
-/// if parsed.flag("json") {
+/// if arguments.json {
 ///   try JSONOutput.write(movies)
 /// }
 /// ```

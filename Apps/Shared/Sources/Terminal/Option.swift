@@ -79,7 +79,7 @@ public struct Option: Hashable, Sendable {
 
   /// An option that takes a value.
   ///
-  /// Read it typed through an ``OptionValue``, or by name with ``ParsedArguments/value(_:as:)``.
+  /// Declare and read it typed through an ``OptionValue``.
   ///
   /// - Parameters:
   ///   - long: The long name, without dashes.

@@ -1,22 +1,16 @@
 /// A command line that fits its ``CommandSpec``: the subcommand chosen, the options given
 /// (or defaulted) and the positional arguments.
 ///
-/// Read options by their long name. Asking for a name the command does not declare stops
-/// the program (a typo in the app, not in the command line); a value that does not convert
-/// is a ``UsageError`` naming the option:
-///
-/// ```swift
-/// let pages = try parsed.value("pages", as: Int.self) ?? 1
-/// // error: --pages expects an integer, got 'x'
-/// if parsed.flag("json") { try JSONOutput.write(pages) }
-/// if parsed.subcommandPath == ["plan", "add"], let trail = parsed.positional(0) { add(trail) }
-/// ```
+/// Commands read it through their declarations, typed (``Parsed``, ``OptionValue``,
+/// ``Argument``, ``Flag``): a name is never spelled twice, so a misspelt one does not compile.
+/// The readers by name are the parser's and the declarations' own, and stop the program for
+/// a name the command does not declare.
 public struct ParsedArguments: Hashable, Sendable {
   /// The subcommands chosen, from the root down: `["plan", "add"]` for
   /// `trails plan add ben-nevis`; empty when none was.
-  public let subcommandPath: [String]
+  let subcommandPath: [String]
   /// The positional arguments, in order.
-  public let positionals: [String]
+  let positionals: [String]
   /// The usage line of the chosen command, for errors the app raises itself.
   public let usage: String
   /// The options the chosen command accepts: its own, then its ancestors'.
@@ -49,7 +43,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter name: The flag's long name, without dashes (`json`).
   /// - Returns: `true` when it was on the command line.
-  public func flag(_ name: String) -> Bool {
+  func flag(_ name: String) -> Bool {
     let option = declared(name)
     precondition(!option.takesValue, "--\(name) of '\(commandName)' takes a value; use value(_:)")
     return flags.contains(name)
@@ -59,10 +53,20 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter name: The option's long name, without dashes (`pages`).
   /// - Returns: The value, or `nil` when it was not given and has no default.
-  public func value(_ name: String) -> String? {
+  func value(_ name: String) -> String? {
     let option = declared(name)
     precondition(option.takesValue, "--\(name) of '\(commandName)' is a flag; use flag(_:)")
     return values[name] ?? option.defaultValue
+  }
+
+  /// The text given for the option `name`, without its default; `nil` when it is left out.
+  ///
+  /// - Parameter name: The option's long name, without dashes.
+  /// - Returns: The text on the command line.
+  func givenValue(_ name: String) -> String? {
+    let option = declared(name)
+    precondition(option.takesValue, "--\(name) of '\(commandName)' is a flag; use flag(_:)")
+    return values[name]
   }
 
   /// Whether the option `name` was given on the command line (its default does not count).
@@ -72,7 +76,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter name: The option's long name, without dashes.
   /// - Returns: `true` when it was on the command line.
-  public func isGiven(_ name: String) -> Bool {
+  func isGiven(_ name: String) -> Bool {
     _ = declared(name)
     return values[name] != nil || flags.contains(name)
   }
@@ -85,7 +89,7 @@ public struct ParsedArguments: Hashable, Sendable {
   /// - Returns: The value, or `nil` when it was not given and has no default.
   /// - Throws: ``UsageError`` such as `--pages expects an integer, got 'x'` when the value
   ///   does not convert.
-  public func value<Value: ArgumentValue>(_ name: String, as type: Value.Type) throws(UsageError)
+  func value<Value: ArgumentValue>(_ name: String, as type: Value.Type) throws(UsageError)
     -> Value?
   {
     guard let text = value(name) else { return nil }
@@ -104,7 +108,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///   - noun: What a value is, with its article, for the message: `an integer`, `a day`.
   /// - Returns: The value, or `nil` when it was not given and has no default.
   /// - Throws: ``UsageError`` such as `--pages expects an integer from 1 to 500, got '0'`.
-  public func value(
+  func value(
     _ name: String, as type: Int.Type, in range: ClosedRange<Int>, noun: String = "an integer"
   ) throws(UsageError) -> Int? {
     try value(
@@ -117,12 +121,6 @@ public struct ParsedArguments: Hashable, Sendable {
   /// One message covers every way to miss it, and it quotes the value as the user typed it,
   /// not as it was read: `--fail-rate 2` is refused with `got '2'`, never `got '2.0'`.
   ///
-  /// ```swift
-  /// let rate = try parsed.value(
-  ///   "fail-rate", as: Double.self, where: (0...1).contains, expecting: "a fraction from 0 to 1")
-  /// // error: --fail-rate expects a fraction from 0 to 1, got '2'
-  /// ```
-  ///
   /// - Parameters:
   ///   - name: The option's long name, without dashes.
   ///   - type: The type to convert to.
@@ -130,7 +128,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///   - expectation: What a valid value is, with its article, for the message.
   /// - Returns: The value, or `nil` when it was not given and has no default.
   /// - Throws: ``UsageError`` such as `--port expects a port from 0 to 65535, got '70000'`.
-  public func value<Value: ArgumentValue>(
+  func value<Value: ArgumentValue>(
     _ name: String, as type: Value.Type, where isValid: (Value) -> Bool,
     expecting expectation: String
   ) throws(UsageError) -> Value? {
@@ -145,7 +143,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter index: Its position, from 0.
   /// - Returns: The argument, or `nil` when an optional one was left out.
-  public func positional(_ index: Int) -> String? {
+  func positional(_ index: Int) -> String? {
     positionals.indices.contains(index) ? positionals[index] : nil
   }
 
@@ -153,8 +151,19 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter name: The name it was declared with (`trail`).
   /// - Returns: The argument, or `nil` when an optional one was left out.
-  public func positional(named name: String) -> String? {
+  func positional(named name: String) -> String? {
     positional(declaredPositional(name))
+  }
+
+  /// The texts of the positional argument declared as `name`: none when an optional one is
+  /// left out, every one left when it repeats.
+  ///
+  /// - Parameter name: The name it was declared with.
+  /// - Returns: The texts.
+  func positionals(named name: String) -> [String] {
+    let index = declaredPositional(name)
+    guard positionals.indices.contains(index) else { return [] }
+    return positionalSpecs[index].repeats ? Array(positionals[index...]) : [positionals[index]]
   }
 
   /// The positional argument declared as `name`, converted to `type`.
@@ -165,7 +174,7 @@ public struct ParsedArguments: Hashable, Sendable {
   /// - Returns: The value, or `nil` when an optional one was left out.
   /// - Throws: ``UsageError`` such as `<day> expects an integer, got 'x'` when the value does
   ///   not convert.
-  public func positional<Value: ArgumentValue>(named name: String, as type: Value.Type)
+  func positional<Value: ArgumentValue>(named name: String, as type: Value.Type)
     throws(UsageError) -> Value?
   {
     guard let text = positional(named: name) else { return nil }

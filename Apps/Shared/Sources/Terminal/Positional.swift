@@ -4,7 +4,7 @@
 /// argument beyond the last positional is a usage error, unless the last one repeats
 /// (`<file>...`), which takes every argument left.
 public struct Positional: Hashable, Sendable {
-  /// The name shown in the help (`<trail>`) and used by ``ParsedArguments/positional(named:)``.
+  /// The name shown in the help (`<trail>`) and in a refusal of its value.
   public var name: String
   /// One line of help.
   public var help: String

@@ -9,14 +9,21 @@ import Foundation
 /// anything runs. The write itself replaces the file atomically.
 ///
 /// ```swift
-/// let spec = CommandSpec(name: "movie-search", abstract: "...", options: [RecordOption.option])
-/// let path = try RecordOption.path(in: parsed)  // nil without --record
+/// struct Arguments: CommandArguments {
+///   let record = RecordOption()
+/// }
+/// static func recordPath(_ arguments: Parsed<Arguments>) throws -> String? {
+///   try arguments.record  // nil without --record
+/// }
 /// ```
-public enum RecordOption {
-  /// The option, for a spec's option list.
-  public static let option = Option.value(
+public struct RecordOption: ArgumentDeclaration, SpecEntry {
+  /// The option, as the spec lists it.
+  public let option = Option.value(
     "record", valueName: "FILE",
     help: "Write the recording (events, calls, states) to FILE, for conformance --replay")
+
+  /// Declares `--record FILE`.
+  public init() {}
 
   /// The file `--record` names, checked; `nil` when the option is not given.
   ///
@@ -25,12 +32,12 @@ public enum RecordOption {
   /// was. Anything else (a folder, a device such as `/dev/stdout`, a FIFO, a socket) is a
   /// usage error naming the path and what it is, before anything runs.
   ///
-  /// - Parameter arguments: The parsed command line, whose spec has ``option``.
+  /// - Parameter arguments: The parsed command line.
   /// - Returns: The path to write: the one given, or the file its symlinks lead to.
   /// - Throws: ``UsageError`` for an empty path, a path that is not a regular file, or a
   ///   missing folder.
-  public static func path(in arguments: ParsedArguments) throws(UsageError) -> String? {
-    guard let path = arguments.value("record") else { return nil }
+  public func read(from arguments: ParsedArguments) throws(UsageError) -> String? {
+    guard let path = arguments.givenValue(option.long) else { return nil }
     if path.isEmpty || path.hasSuffix("/") {
       throw UsageError("--record needs a file, got \"\(path)\"", usage: arguments.usage)
     }
@@ -39,5 +46,9 @@ public enum RecordOption {
     } catch {
       throw UsageError(error.message, usage: arguments.usage)
     }
+  }
+
+  func addEntries(to declarations: inout Declarations) {
+    declarations.options.append(option)
   }
 }

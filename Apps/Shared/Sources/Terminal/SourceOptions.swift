@@ -10,11 +10,12 @@ import Foundation
 /// is a base that is not an http or https URL with a host.
 ///
 /// ```swift
-/// let spec = CommandSpec(
-///   name: "movies", abstract: "...",
-///   options: [.flag("json", help: "...")]
-///     + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"))
-/// let source = try SourceOptions(parsed, liveByDefault: token != nil)
+/// struct Arguments: CommandArguments {
+///   let source = SourceOptions.Arguments(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
+/// }
+/// static func source(_ arguments: Parsed<Arguments>, token: String?) throws -> SourceOptions {
+///   try SourceOptions(arguments.source, liveByDefault: token != nil)
+/// }
 /// ```
 public struct SourceOptions: Hashable, Sendable {
   /// The values `--source` takes.
@@ -57,41 +58,50 @@ public struct SourceOptions: Hashable, Sendable {
     return "\(app): offline fixtures; \(howToGoLive) --source live for \(service)"
   }
 
-  /// The three options, for a spec's option list.
-  ///
-  /// - Parameters:
-  ///   - service: The live service's name, for the help: `TMDB`, `Open-Meteo`.
-  ///   - liveWhen: When live is the default, for the help (`TMDB_API_KEY is set`); `nil`
-  ///     when the fixtures always are.
-  /// - Returns: `--source`, `--api-base` and `--timeout`.
-  public static func options(service: String, liveWhen: String? = nil) -> [Option] {
-    let byDefault = liveWhen.map { "live when \($0), else fixtures" } ?? "fixtures by default"
-    return [
-      .value(
+  /// `--source`, `--api-base` and `--timeout`, declared once for every app.
+  public struct Arguments: ArgumentGroup {
+    /// `--source SOURCE`.
+    let source: OptionValue<Source?>
+    /// `--api-base URL`: http or https, with a host.
+    let apiBase: OptionValue<URL?>
+    /// `--timeout SECONDS`, within ``SourceOptions/timeoutRange``.
+    let timeout: OptionValue<Duration?>
+
+    /// Declares the three options.
+    ///
+    /// - Parameters:
+    ///   - service: The live service's name, for the help: `TMDB`, `Open-Meteo`.
+    ///   - liveWhen: When live is the default, for the help (`TMDB_API_KEY is set`); `nil`
+    ///     when the fixtures always are.
+    public init(service: String, liveWhen: String? = nil) {
+      let byDefault = liveWhen.map { "live when \($0), else fixtures" } ?? "fixtures by default"
+      source = OptionValue(
         "source", valueName: "SOURCE",
-        help: "fixtures (bundled, offline) or live (\(service)); \(byDefault)"),
-      .value(
+        help: "fixtures (bundled, offline) or live (\(service)); \(byDefault)")
+      apiBase = OptionValue(
         "api-base", valueName: "URL",
-        help: "Send live requests to URL instead of \(service) (implies --source live)"),
-      .value(
+        help: "Send live requests to URL instead of \(service) (implies --source live)",
+        parse: SourceOptions.baseURL,
+        expecting: "an http or https URL with a host, such as http://127.0.0.1:8787")
+      timeout = OptionValue(
         "timeout", valueName: "SECONDS",
-        help: "Give up on a live request after SECONDS (default 30); it is retried like a 503"),
-    ]
+        help: "Give up on a live request after SECONDS (default 30); it is retried like a 503",
+        parse: SourceOptions.timeout, expecting: "a number of seconds from 0.1 to 600, such as 10")
+    }
   }
 
   /// Reads and checks the three options.
   ///
   /// - Parameters:
-  ///   - arguments: The parsed command line, whose spec has ``options(service:liveWhen:)``.
+  ///   - arguments: The parsed command line, read through the command's
+  ///     ``SourceOptions/Arguments``.
   ///   - liveByDefault: Whether live is the source when neither option is given.
   /// - Throws: ``UsageError`` for a value `--source` does not take, a malformed
   ///   `--api-base`, `--api-base` with `--source fixtures`, or a `--timeout` that is not a
   ///   number of seconds in ``timeoutRange``.
-  public init(_ arguments: ParsedArguments, liveByDefault: Bool = false) throws(UsageError) {
-    let given = try arguments.value("source", as: Source.self)
-    let base = try arguments.value("api-base").map { text throws(UsageError) in
-      try Self.baseURL(text, usage: arguments.usage)
-    }
+  public init(_ arguments: Parsed<Arguments>, liveByDefault: Bool = false) throws(UsageError) {
+    let given = try arguments.source
+    let base = try arguments.apiBase
     if given == .fixtures, base != nil {
       throw UsageError(
         "--api-base applies to --source live; drop one of them", usage: arguments.usage)
@@ -99,7 +109,7 @@ public struct SourceOptions: Hashable, Sendable {
     source = given ?? (base != nil || liveByDefault ? .live : .fixtures)
     apiBase = base
     isChosen = given != nil || base != nil
-    timeout = try Self.timeout(arguments.value("timeout"), usage: arguments.usage)
+    timeout = try arguments.timeout ?? Self.defaultTimeout
   }
 
   /// A group with these values, as a command line would give it.
@@ -111,26 +121,16 @@ public struct SourceOptions: Hashable, Sendable {
   }
 
   /// `--timeout`'s text as a duration: seconds, whole or not, within ``timeoutRange``.
-  private static func timeout(_ text: String?, usage: String) throws(UsageError) -> Duration {
-    guard let text else { return defaultTimeout }
-    guard let seconds = Double(text), timeoutRange.contains(seconds) else {
-      throw UsageError(
-        "--timeout expects a number of seconds from 0.1 to 600, such as 10, got '\(text)'",
-        usage: usage)
-    }
+  private static func timeout(_ text: String) -> Duration? {
+    guard let seconds = Double(text), timeoutRange.contains(seconds) else { return nil }
     return .milliseconds(Int((seconds * 1000).rounded()))
   }
 
   /// `text` as a base URL: http or https, with a host.
-  private static func baseURL(_ text: String, usage: String) throws(UsageError) -> URL {
+  private static func baseURL(_ text: String) -> URL? {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-    else {
-      throw UsageError(
-        "--api-base expects an http or https URL with a host, such as "
-          + "http://127.0.0.1:8787, got '\(text)'",
-        usage: usage)
-    }
+    else { return nil }
     return url
   }
 }

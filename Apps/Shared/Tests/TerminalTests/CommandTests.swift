@@ -9,29 +9,32 @@ import Testing
 private let ran = Mutex<[String]>([])
 
 private struct Notes: Command {
-  static let verbose = Flag("verbose", help: "Say more")
-  static let spec = CommandSpec(name: "notes", version: "1.0", options: [verbose.option])
+  struct Arguments: CommandArguments {
+    let verbose = Flag("verbose", help: "Say more")
+  }
+  static let spec = CommandSpec(name: "notes", version: "1.0")
   static var subcommands: [any Command.Type] { [Add.self, List.self] }
   let verbose: Bool
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    verbose = arguments[Self.verbose]
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    verbose = arguments.verbose
   }
 
   func run() async throws { ran.withLock { $0.append("notes verbose=\(verbose)") } }
 
   struct Add: Command {
-    static let text = Argument<String>("text", help: "The note")
-    static let pin = OptionValue<Int>("pin", valueName: "N", help: "Its place", in: 1...9)
-    static let spec = CommandSpec(
-      name: "add", options: [pin.option], positionals: [text.positional])
+    struct Arguments: CommandArguments {
+      let pin = OptionValue<Int?>("pin", valueName: "N", help: "Its place", in: 1...9)
+      let text = Argument<String>("text", help: "The note")
+    }
+    static let spec = CommandSpec(name: "add")
     let text: String
     let pin: Int?
     let user: String?
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      text = try arguments.value(Self.text) ?? ""
-      pin = try arguments.value(Self.pin)
+    init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+      text = try arguments.text
+      pin = try arguments.pin
       user = environment["USER"]
     }
 
@@ -41,15 +44,22 @@ private struct Notes: Command {
   }
 
   struct List: Command {
-    static let limit = OptionValue<Int>("limit", valueName: "N", help: "At most N", default: "5")
-    static let spec = CommandSpec(name: "list", options: [limit.option])
+    struct Arguments: CommandArguments {
+      let limit = OptionValue<Int>("limit", valueName: "N", help: "At most N", default: 5)
+      let verbose = Inherited(Flag("verbose", help: "Say more"))
+    }
+    static let spec = CommandSpec(name: "list")
     let limit: Int
+    let verbose: Bool
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      limit = try arguments.value(Self.limit) ?? 0
+    init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+      limit = try arguments.limit
+      verbose = try arguments.verbose
     }
 
-    func run() async throws { ran.withLock { $0.append("list \(limit)") } }
+    func run() async throws {
+      ran.withLock { $0.append("list \(limit)" + (verbose ? " verbosely" : "")) }
+    }
   }
 }
 
@@ -83,6 +93,24 @@ struct CommandTests {
     #expect(await execute("add", "milk") == (.success, ["add milk pin=- by -"], ""))
     #expect(await execute("list") == (.success, ["list 5"], ""))
     #expect(await execute("list", "--limit", "2") == (.success, ["list 2"], ""))
+    #expect(await execute("list", "--verbose") == (.success, ["list 5 verbosely"], ""))
+  }
+
+  @Test func aRequiredArgumentLeftOutIsAUsageErrorBeforeTheCommandIsMade() async {
+    #expect(
+      await execute("add")
+        == (.usage, [], "error: missing argument <text>\nusage: notes add [options] <text>\n"))
+  }
+
+  @Test func theSpecIsMadeFromTheDeclarationsInTheirOrder() {
+    let add = Notes.commandLine.subcommands[0]
+    #expect(add.options.map(\.long) == ["pin"])
+    #expect(add.options[0].defaultValue == nil)
+    let list = Notes.commandLine.subcommands[1]
+    // The inherited flag is the parent's: listed once, under notes, not again under list.
+    #expect(list.options.map(\.long) == ["limit"])
+    #expect(list.options[0].defaultValue == "5")
+    #expect(Notes.commandLine.options.map(\.long) == ["verbose"])
   }
 
   @Test func aBadValueIsAUsageErrorBeforeAnythingRuns() async {
@@ -100,17 +128,17 @@ struct CommandTests {
   }
 
   @Test func aRangedOptionNamesWhatItExpects() throws {
-    let day = OptionValue<Int>("day", valueName: "N", help: "The day", in: 1...14, noun: "a day")
+    let day = OptionValue<Int?>("day", valueName: "N", help: "The day", in: 1...14, noun: "a day")
     let spec = CommandSpec(name: "plan", options: [day.option])
     let parsed = try #require(try spec.parse(["--day", "15"]).arguments)
     #expect(
       throws: UsageError(
         "--day expects a day from 1 to 14, got '15'", usage: "usage: plan [options]")
     ) {
-      try parsed.value(day)
+      try day.read(from: parsed)
     }
     let inRange = try #require(try spec.parse(["--day", "14"]).arguments)
-    #expect(try inRange.value(day) == 14)
+    #expect(try day.read(from: inRange) == 14)
   }
 
   @Test func anArgumentOfAnotherTypeNamesWhatItExpects() throws {
@@ -121,7 +149,19 @@ struct CommandTests {
       throws: UsageError(
         "<count> expects an integer, got 'twice'", usage: "usage: repeat [options] <count>")
     ) {
-      try parsed.value(count)
+      try count.read(from: parsed)
+    }
+  }
+
+  @Test func aRepeatingArgumentReadsEveryArgumentLeft() throws {
+    let files = Argument<[Int]>(repeating: "n", help: "Numbers")
+    let spec = CommandSpec(name: "sum", positionals: [files.positional])
+    #expect(
+      try files.read(from: #require(try spec.parse(["1", "2", "3"]).arguments)) == [1, 2, 3])
+    #expect(
+      throws: UsageError("<n> expects an integer, got 'x'", usage: "usage: sum [options] <n>...")
+    ) {
+      try files.read(from: #require(try spec.parse(["1", "x"]).arguments))
     }
   }
 

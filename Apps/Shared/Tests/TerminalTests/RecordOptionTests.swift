@@ -15,7 +15,7 @@ import Testing
 @Suite struct RecordOptionTests {
   private let folder: URL
   private static let spec = CommandSpec(
-    name: "movies", abstract: "Popular movies.", options: [RecordOption.option])
+    name: "movies", abstract: "Popular movies.", options: [RecordOption().option])
 
   init() throws {
     folder = FileManager.default.temporaryDirectory
@@ -29,7 +29,7 @@ import Testing
   private func record(_ path: String) throws -> Result<String?, UsageError> {
     let parsed = try #require(try Self.spec.parse(["--record", path]).arguments)
     do {
-      return .success(try RecordOption.path(in: parsed))
+      return .success(try RecordOption().read(from: parsed))
     } catch {
       return .failure(error)
     }

@@ -5,14 +5,16 @@ import Testing
 
 /// `--source` and `--api-base`: one rule and one message per mistake, for every app.
 struct SourceOptionsTests {
+  private static let declarations = SourceOptions.Arguments(
+    service: "TMDB", liveWhen: "TMDB_API_KEY is set")
   private static let spec = CommandSpec(
     name: "app", abstract: "An app with a live source.",
-    options: SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"))
+    options: declarations.declarations.options)
   private static let usage = "usage: app [options]"
 
   private func read(_ arguments: String..., liveByDefault: Bool = false) throws -> SourceOptions {
     let parsed = try #require(try Self.spec.parse(arguments).arguments)
-    return try SourceOptions(parsed, liveByDefault: liveByDefault)
+    return try SourceOptions(Self.declarations.read(from: parsed), liveByDefault: liveByDefault)
   }
 
   @Test func theFixturesAreTheDefaultUnlessTheAppSaysLive() throws {
@@ -70,7 +72,7 @@ struct SourceOptionsTests {
   }
 
   @Test func theHelpNamesTheServiceAndTheDefault() {
-    let help = SourceOptions.options(service: "Open-Meteo").map(\.help)
+    let help = SourceOptions.Arguments(service: "Open-Meteo").declarations.options.map(\.help)
     #expect(
       help == [
         "fixtures (bundled, offline) or live (Open-Meteo); fixtures by default",

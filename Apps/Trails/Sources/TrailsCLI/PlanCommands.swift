@@ -7,6 +7,9 @@ import TrailsFeature
 
 /// `trails plan`: the plan, with totals and forecasts.
 struct PlanCommand: Command {
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+  }
   static let spec = CommandSpec(
     name: "plan", abstract: "Show the plan, with totals and forecasts, or change it.")
   static var subcommands: [any Command.Type] {
@@ -17,8 +20,8 @@ struct PlanCommand: Command {
   }
   let options: TrailsOptions
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
   }
 
   func run() async throws {
@@ -39,12 +42,9 @@ struct PlanCommand: Command {
   /// `<trail>`, which every edit of one trail names.
   static let trail = Argument<String>("trail", help: "The trail's id")
 
-  /// A day option: a bad argument (exit 2) outside the plan's days.
-  static func day(_ long: String, help: String, default defaultValue: String? = nil)
-    -> OptionValue<Int>
-  {
-    OptionValue(
-      long, valueName: "N", help: help, default: defaultValue, in: Trails.dayRange, noun: "a day")
+  /// A day option with no default: a bad argument (exit 2) outside the plan's days.
+  static func day(_ long: String, help: String) -> OptionValue<Int?> {
+    OptionValue(long, valueName: "N", help: help, in: Trails.dayRange, noun: "a day")
   }
 }
 
@@ -64,71 +64,75 @@ extension PlanEditCommand {
 
 /// `trails plan add <trail> [--day N]`.
 struct PlanAddCommand: PlanEditCommand {
-  static let day = PlanCommand.day("day", help: "The day", default: "1")
-  static let spec = CommandSpec(
-    name: "add", abstract: "Add a trail to a day of the plan.", options: [day.option],
-    positionals: [PlanCommand.trail.positional])
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+    let day = OptionValue<Int>(
+      "day", valueName: "N", help: "The day", default: 1, in: Trails.dayRange, noun: "a day")
+    let trail = PlanCommand.trail
+  }
+  static let spec = CommandSpec(name: "add", abstract: "Add a trail to a day of the plan.")
   let options: TrailsOptions
   let edit: Trails.PlanEdit
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
-    edit = .add(
-      trailID: try arguments.value(PlanCommand.trail) ?? "",
-      day: try arguments.value(Self.day) ?? 1)
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
+    edit = .add(trailID: try arguments.trail, day: try arguments.day)
   }
 }
 
 /// `trails plan remove <trail> [--day N]`.
 struct PlanRemoveCommand: PlanEditCommand {
-  static let day = PlanCommand.day("day", help: "The day (default: every day)")
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+    let day = PlanCommand.day("day", help: "The day (default: every day)")
+    let trail = PlanCommand.trail
+  }
   static let spec = CommandSpec(
-    name: "remove", abstract: "Remove a trail from a day, or from every day.",
-    options: [day.option], positionals: [PlanCommand.trail.positional])
+    name: "remove", abstract: "Remove a trail from a day, or from every day.")
   let options: TrailsOptions
   let edit: Trails.PlanEdit
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
-    edit = .remove(
-      trailID: try arguments.value(PlanCommand.trail) ?? "", day: try arguments.value(Self.day))
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
+    edit = .remove(trailID: try arguments.trail, day: try arguments.day)
   }
 }
 
 /// `trails plan move <trail> --to-day N [--day N]`.
 struct PlanMoveCommand: PlanEditCommand {
-  static let toDay = PlanCommand.day("to-day", help: "The day to move it to (required)")
-  static let day = PlanCommand.day("day", help: "The day it is on, when it is on several")
-  static let spec = CommandSpec(
-    name: "move", abstract: "Move a trail to another day.", options: [toDay.option, day.option],
-    positionals: [PlanCommand.trail.positional])
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+    let toDay = PlanCommand.day("to-day", help: "The day to move it to (required)")
+    let day = PlanCommand.day("day", help: "The day it is on, when it is on several")
+    let trail = PlanCommand.trail
+  }
+  static let spec = CommandSpec(name: "move", abstract: "Move a trail to another day.")
   let options: TrailsOptions
   let edit: Trails.PlanEdit
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
-    let trail = try arguments.value(PlanCommand.trail) ?? ""
-    guard let target = try arguments.value(Self.toDay) else {
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
+    let trail = try arguments.trail
+    guard let target = try arguments.toDay else {
       throw UsageError("plan move needs --to-day N", usage: arguments.usage)
     }
-    edit = .move(trailID: trail, from: try arguments.value(Self.day), to: target)
+    edit = .move(trailID: trail, from: try arguments.day, to: target)
   }
 }
 
 /// `trails plan date <date>`.
 struct PlanDateCommand: PlanEditCommand {
-  static let date = Argument<StartDay>("date", help: "The start day, YYYY-MM-DD")
-  static let spec = CommandSpec(
-    name: "date", abstract: "Set the day the plan starts.", positionals: [date.positional])
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+    let date = Argument<StartDay>("date", help: "The start day, YYYY-MM-DD")
+  }
+  static let spec = CommandSpec(name: "date", abstract: "Set the day the plan starts.")
   let options: TrailsOptions
   let edit: Trails.PlanEdit
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
-    guard let start = try arguments.value(Self.date) else {
-      throw UsageError("plan date needs <date>", usage: arguments.usage)
-    }
-    edit = .setStart(start.day)
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
+    edit = .setStart(try arguments.date.day)
   }
 
   /// A plan's start day as an argument: `YYYY-MM-DD`.
@@ -145,11 +149,14 @@ struct PlanDateCommand: PlanEditCommand {
 
 /// `trails plan clear`.
 struct PlanClearCommand: PlanEditCommand {
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+  }
   static let spec = CommandSpec(name: "clear", abstract: "Remove every day from the plan.")
   let options: TrailsOptions
   let edit = Trails.PlanEdit.clear
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
   }
 }

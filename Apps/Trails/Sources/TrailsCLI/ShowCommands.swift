@@ -5,11 +5,14 @@ import TrailsFeature
 
 /// `trails regions`: the regions.
 struct RegionsCommand: Command {
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+  }
   static let spec = CommandSpec(name: "regions", abstract: "List the regions.")
   let options: TrailsOptions
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
   }
 
   func run() async throws {
@@ -26,15 +29,17 @@ struct RegionsCommand: Command {
 
 /// `trails region <id>`: a region and its trails.
 struct RegionCommand: Command {
-  static let id = Argument<String>("id", help: "The region's id, such as silver-coast")
-  static let spec = CommandSpec(
-    name: "region", abstract: "Show a region and its trails.", positionals: [id.positional])
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+    let id = Argument<String>("id", help: "The region's id, such as silver-coast")
+  }
+  static let spec = CommandSpec(name: "region", abstract: "Show a region and its trails.")
   let options: TrailsOptions
   let id: String
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
-    id = try arguments.value(Self.id) ?? ""
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
+    id = try arguments.id
   }
 
   func run() async throws {
@@ -44,16 +49,18 @@ struct RegionCommand: Command {
 
 /// `trails trail <id>`: a trail and the forecast at its trailhead.
 struct TrailCommand: Command {
-  static let id = Argument<String>("id", help: "The trail's id, such as gull-point-loop")
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+    let id = Argument<String>("id", help: "The trail's id, such as gull-point-loop")
+  }
   static let spec = CommandSpec(
-    name: "trail", abstract: "Show a trail and the forecast at its trailhead.",
-    positionals: [id.positional])
+    name: "trail", abstract: "Show a trail and the forecast at its trailhead.")
   let options: TrailsOptions
   let id: String
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
-    id = try arguments.value(Self.id) ?? ""
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
+    id = try arguments.id
   }
 
   func run() async throws {
@@ -63,17 +70,19 @@ struct TrailCommand: Command {
 
 /// `trails open <link>`: the screen a deep link names.
 struct OpenCommand: Command {
-  static let link = Argument<String>("link", help: "The deep link")
+  struct Arguments: CommandArguments {
+    let trails = Inherited(TrailsOptions.Arguments())
+    let link = Argument<String>("link", help: "The deep link")
+  }
   static let spec = CommandSpec(
     name: "open",
-    abstract: "Open a link: trails://region/<id>, trails://trail/<id>, trails://plan.",
-    positionals: [link.positional])
+    abstract: "Open a link: trails://region/<id>, trails://trail/<id>, trails://plan.")
   let options: TrailsOptions
   let link: String
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
-    link = try arguments.value(Self.link) ?? ""
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
+    link = try arguments.link
     // A link that is not one is a bad argument (exit 2); a good link to nothing is not.
     guard Trails.DeepLink(link) != nil else {
       throw UsageError(Trails.Problem.malformedLink(link).message, usage: arguments.usage)

@@ -6,11 +6,20 @@ import TrailsFeature
 /// Each subcommand is a command value of its own (`RegionCommand`, `PlanAddCommand`, ...),
 /// made from its arguments before anything runs.
 public struct TrailsCommand: Command {
-  /// What `trails` accepts, without its subcommands (``Command/commandLine`` has them all).
+  /// The options of `trails`, which every subcommand accepts and reads.
+  public struct Arguments: CommandArguments {
+    /// `--json`, `--db`, the source options and `--record`.
+    let trails = TrailsOptions.Arguments()
+
+    /// The declarations.
+    public init() {}
+  }
+
+  /// What `trails` is (``Command/commandLine`` adds its options and subcommands).
   public static let spec = CommandSpec(
     name: "trails",
     abstract: "Explore trails, plan a trip by day, and see the weather at each trailhead.",
-    version: "1.0.0", options: TrailsOptions.all)
+    version: "1.0.0")
 
   /// `regions`, `region`, `trail`, `plan` and `open`.
   public static var subcommands: [any Command.Type] {
@@ -28,8 +37,8 @@ public struct TrailsCommand: Command {
   ///   - arguments: The parsed command line.
   ///   - environment: The process environment (unused: the terminal is detected at run).
   /// - Throws: ``UsageError`` for a bad value.
-  public init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    options = try TrailsOptions(arguments)
+  public init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try TrailsOptions(arguments.trails)
   }
 
   /// Runs the interactive planner.

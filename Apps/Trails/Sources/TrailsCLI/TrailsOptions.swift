@@ -4,16 +4,18 @@ import TrailsFeature
 /// The options of `trails` itself, which every trails command reads: declared here once, read
 /// once per run, typed.
 struct TrailsOptions: Sendable {
-  /// `--json`.
-  static let json = Flag("json", help: "Print JSON instead of text")
-  /// `--db PATH`.
-  static let database = OptionValue<String>(
-    "db", valueName: "PATH",
-    help: "The plan's database (default: $XDG_DATA_HOME/trails/trails.sqlite)")
-  /// Every option of `trails`, for its spec.
-  static var all: [Option] {
-    [json.option, database.option] + SourceOptions.options(service: "Open-Meteo")
-      + [RecordOption.option]
+  /// The options of `trails`, which its subcommands read as ``Inherited``.
+  struct Arguments: ArgumentGroup {
+    /// `--json`.
+    let json = Flag("json", help: "Print JSON instead of text")
+    /// `--db PATH`.
+    let database = OptionValue<String?>(
+      "db", valueName: "PATH",
+      help: "The plan's database (default: $XDG_DATA_HOME/trails/trails.sqlite)")
+    /// `--source`, `--api-base` and `--timeout`.
+    let source = SourceOptions.Arguments(service: "Open-Meteo")
+    /// `--record FILE`.
+    let record = RecordOption()
   }
 
   /// Whether to print JSON.
@@ -31,11 +33,11 @@ struct TrailsOptions: Sendable {
   ///
   /// - Parameter arguments: The parsed command line of any trails command.
   /// - Throws: ``UsageError`` for a bad value.
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    recordPath = try RecordOption.path(in: arguments)
-    json = arguments[Self.json]
-    databasePath = try arguments.value(Self.database)
-    source = try SourceOptions(arguments)
+  init(_ arguments: Parsed<Arguments>) throws(UsageError) {
+    recordPath = try arguments.record
+    json = arguments.json
+    databasePath = try arguments.database
+    source = try SourceOptions(arguments.source)
     usage = arguments.usage
   }
 

@@ -3,26 +3,15 @@ import Foundation
 import Terminal
 
 /// The `fixture-server` command: its options, and the run from listening to a signal.
-enum ServeCommand {
-  /// The command line `fixture-server` accepts.
+struct ServeCommand: Command {
+  /// The options `fixture-server` accepts, in help order.
+  typealias Arguments = ServerOptions.Arguments
+
+  /// What `fixture-server` is.
   static let spec = CommandSpec(
     name: "fixture-server",
     abstract: "Serve the shared fixtures over HTTP on 127.0.0.1 (TMDB and Open-Meteo shapes).",
     version: "1.0.0",
-    options: [
-      .value("port", valueName: "N", help: "The port; 0 picks a free one", default: "8787"),
-      .value("token", valueName: "T", help: "Require this TMDB credential on /3 routes"),
-      .value("latency", valueName: "DELAY", help: "Wait this long before each answer (200ms, 1s)"),
-      .value("jitter", valueName: "DELAY", help: "Add a random extra wait up to this"),
-      .value("fail-rate", valueName: "P", help: "Answer this fraction of requests with a 500"),
-      .value("status", valueName: "CODE", help: "Answer this status (400-599) on --on paths"),
-      .value("on", valueName: "PREFIX", help: "The path prefix --status applies to (default /)"),
-      .value("seed", valueName: "N", help: "Seed fault injection (default: random, logged)"),
-      .value(
-        "max-connections", valueName: "N", help: "Serve at most N connections at once",
-        default: "64"),
-      .flag("quiet", help: "Do not log each request on standard error"),
-    ],
     // A server, not an app: no partial answers, and a signal is how it is meant to stop.
     exitStatuses: ExitStatuses([
       .init("0", "Stopped by SIGINT (Ctrl-C) or SIGTERM"),
@@ -30,12 +19,24 @@ enum ServeCommand {
       .init("2", "Bad arguments: the usage line on stderr"),
     ]))
 
+  /// The checked command line.
+  let options: ServerOptions
+
+  /// Reads and checks the options.
+  ///
+  /// - Parameters:
+  ///   - arguments: The parsed command line.
+  ///   - environment: The process environment (unused).
+  /// - Throws: ``UsageError`` naming the option whose value is wrong.
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    options = try ServerOptions(arguments)
+  }
+
   /// Serves until SIGINT or SIGTERM, then stops and returns.
   ///
-  /// - Parameter options: The checked command line.
   /// - Throws: ``ServerError`` when the port cannot be bound, ``SignalPipeError`` when the
   ///   signal pipe cannot be made, ``ServerFailure`` when the listener fails while serving.
-  static func run(_ options: ServerOptions) async throws {
+  func run() async throws {
     let signals = try SignalPipe.install()
     let isQuiet = options.isQuiet
     // Reads every fixture now, so a missing resource bundle shows before "listening".

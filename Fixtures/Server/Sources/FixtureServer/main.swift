@@ -9,6 +9,4 @@
 
 import Terminal
 
-await CLI.run(ServeCommand.spec) { arguments in
-  try await ServeCommand.run(ServerOptions(arguments))
-}
+await ServeCommand.main()

@@ -21,16 +21,21 @@ enum Keys {
   enum Event: Sendable { case key(Key) }
 }
 
-struct TerminalArgumentValueExamples {
-  let parsed: ParsedArguments
+/// The declarations the examples read.
+struct ExampleArguments: CommandArguments {
+  let json = Flag("json", help: "Print JSON")
+  let record = RecordOption()
 }
 
-struct TerminalCLIExamples {
-  static let spec = CommandSpec(name: "movies", abstract: "Popular movies.")
+/// A command, as CLI's example runs it.
+struct Pager: Command {
+  static let spec = CommandSpec(name: "pager", abstract: "Pages.")
+  init(_ arguments: Parsed<NoArguments>, environment: [String: String]) {}
+  func run() async throws {}
 }
 
 struct TerminalCommandRecordingExamples {
-  let parsed: ParsedArguments
+  let arguments: Parsed<ExampleArguments>
   let catalog: MovieCatalog
   func run(_ search: Search) async throws {}
 }
@@ -45,7 +50,7 @@ struct TerminalInteractiveLoopExamples {
 }
 
 struct TerminalJSONOutputExamples {
-  let parsed: ParsedArguments
+  let arguments: Parsed<ExampleArguments>
   let movies: [Movie]
 }
 
@@ -59,27 +64,13 @@ struct TerminalKeyReaderExamples {
   let store: Store<Keys.State, Keys.Event>
 }
 
-struct TerminalParsedArgumentsExamples {
-  let parsed: ParsedArguments
-  func add(_ trail: String) {}
-}
-
 struct TerminalRawModeExamples {
   let terminal: TerminalCapabilities
   func runLineMode() throws {}
 }
 
-struct TerminalRecordOptionExamples {
-  let parsed: ParsedArguments
-}
-
 struct TerminalScreenRendererExamples {
   let terminal: TerminalCapabilities
-}
-
-struct TerminalSourceOptionsExamples {
-  let parsed: ParsedArguments
-  let token: String?
 }
 
 final class TerminalWindowResizesExamples {

@@ -13,30 +13,53 @@ import Terminal
 struct TerminalArgumentExamples {}
 
 extension TerminalArgumentExamples {
-  /// Apps/Shared/Sources/Terminal/Argument.swift:4
+  /// Apps/Shared/Sources/Terminal/Argument.swift:11
   enum Example1 {
-    static let trail = Argument<String>("trail", help: "The trail's id")
-    // in the spec: positionals: [trail.positional]; in init: try arguments.value(Self.trail)
+    struct Arguments: CommandArguments {
+      let trail = Argument<String>("trail", help: "The trail's id")
+    }
+    static func trail(_ arguments: Parsed<Arguments>) throws -> String {
+      try arguments.trail  // error: missing argument <trail>, before the command is made
+    }
   }
 }
+
+/// The names Apps/Shared/Sources/Terminal/ArgumentGroup.swift's examples use (none).
+struct TerminalArgumentGroupExamples {}
+
+extension TerminalArgumentGroupExamples {
+  /// Apps/Shared/Sources/Terminal/ArgumentGroup.swift:8
+  func example1() async throws {
+    struct Arguments: CommandArguments {
+      let pages = OptionValue<Int>("pages", valueName: "N", help: "Pages to print", default: 1)
+      let json = Flag("json", help: "Print JSON")
+      let source = SourceOptions.Arguments(service: "TMDB")
+    }
+  }
+}
+
+/// The names Apps/Shared/Sources/Terminal/ArgumentValue.swift's examples use (none).
+struct TerminalArgumentValueExamples {}
 
 extension TerminalArgumentValueExamples {
   /// Apps/Shared/Sources/Terminal/ArgumentValue.swift:7
   func example1() async throws {
     enum Source: String, CaseIterable, ArgumentValue { case fixtures, live }
-    let source = try parsed.value("source", as: Source.self)
+    let source = OptionValue<Source?>("source", valueName: "SOURCE", help: "Where from")
     // error: --source expects one of 'fixtures', 'live', got 'web'
     _ = (source)
   }
 }
 
+/// The names Apps/Shared/Sources/Terminal/CLI.swift's examples use (none).
+struct TerminalCLIExamples {}
+
 extension TerminalCLIExamples {
   /// Apps/Shared/Sources/Terminal/CLI.swift:12
   enum Example1 {
-    static func main() async {  // in the app's @main type
-      await CLI.run(spec) { parsed in
-        let pages = try parsed.value("pages", as: Int.self) ?? 1
-        StandardOutput.writeLine("\(pages) pages")
+    static func main() async {  // what Command.main() does
+      await CLI.run(Pager.commandLine) { parsed in
+        try await Pager.make(parsed, environment: [:]).run()
       }
     }
   }
@@ -46,16 +69,23 @@ extension TerminalCLIExamples {
 struct TerminalCommandExamples {}
 
 extension TerminalCommandExamples {
-  /// Apps/Shared/Sources/Terminal/Command.swift:13
+  /// Apps/Shared/Sources/Terminal/Command.swift:15
   func example1() async throws {
     struct Greet: Command {
-      static let name = Argument<String>("name", help: "Who to greet")
-      static let spec = CommandSpec(name: "greet", positionals: [name.positional])
-      let who: String
-      init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-        who = try arguments.value(Self.name) ?? "world"
+      struct Arguments: CommandArguments {
+        let name = Argument<String>("name", help: "Who to greet")
+        let times = OptionValue<Int>("times", valueName: "N", help: "How often", default: 1)
       }
-      func run() async throws { StandardOutput.writeLine("hello, \(who)") }
+      static let spec = CommandSpec(name: "greet", abstract: "Say hello.")
+      let who: String
+      let times: Int
+      init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+        who = try arguments.name
+        times = try arguments.times
+      }
+      func run() async throws {
+        for _ in 0..<times { StandardOutput.writeLine("hello, \(who)") }
+      }
     }
     await Greet.main()
   }
@@ -64,7 +94,7 @@ extension TerminalCommandExamples {
 extension TerminalCommandRecordingExamples {
   /// Apps/Shared/Sources/Terminal/CommandRecording.swift:19
   func example1() async throws {
-    let recording = try RecordOption.path(in: parsed).map { path in
+    let recording = try arguments.record.map { path in
       try CommandRecording<Search.State, Search.Event, MovieCatalogCall>(
         path: path, app: "movie-search", initialState: Search.State())
     }
@@ -90,7 +120,7 @@ extension TerminalCommandSpecExamples {
         ]),
       ])
     switch try spec.parse(CommandLine.arguments.dropFirst()) {
-    case .run(let parsed): try await run(parsed)  // parsed.subcommandPath == ["plan", "add"]
+    case .run(let parsed): try await run(parsed)  // what `trails plan add` runs with
     case .help(let text), .version(let text): StandardOutput.writeLine(text)
     }
     _ = (spec)
@@ -120,8 +150,31 @@ struct TerminalFlagExamples {}
 extension TerminalFlagExamples {
   /// Apps/Shared/Sources/Terminal/Flag.swift:3
   enum Example1 {
-    static let json = Flag("json", help: "Print JSON")
-    // in the spec: options: [json.option]; in init: arguments[Self.json]
+    struct Arguments: CommandArguments {
+      let json = Flag("json", help: "Print JSON")
+    }
+    static func isJSON(_ arguments: Parsed<Arguments>) -> Bool {
+      arguments.json  // as the command's init reads it
+    }
+  }
+}
+
+/// The names Apps/Shared/Sources/Terminal/Inherited.swift's examples use (none).
+struct TerminalInheritedExamples {}
+
+extension TerminalInheritedExamples {
+  /// Apps/Shared/Sources/Terminal/Inherited.swift:8
+  enum Example1 {
+    struct TrailsArguments: CommandArguments {
+      let json = Flag("json", help: "Print JSON")
+    }
+    struct PlanAddArguments: CommandArguments {
+      let trails = Inherited(TrailsArguments())
+      let trail = Argument<String>("trail", help: "The trail's id")
+    }
+    static func isJSON(_ arguments: Parsed<PlanAddArguments>) -> Bool {
+      arguments.trails.json
+    }
   }
 }
 
@@ -160,7 +213,7 @@ extension TerminalJSONNullableExamples {
 extension TerminalJSONOutputExamples {
   /// Apps/Shared/Sources/Terminal/JSONOutput.swift:13
   func example1() async throws {
-    if parsed.flag("json") {
+    if arguments.json {
       try JSONOutput.write(movies)
     }
   }
@@ -216,32 +269,37 @@ extension TerminalOptionExamples {
 struct TerminalOptionValueExamples {}
 
 extension TerminalOptionValueExamples {
-  /// Apps/Shared/Sources/Terminal/OptionValue.swift:5
+  /// Apps/Shared/Sources/Terminal/OptionValue.swift:11
   enum Example1 {
-    static let pages = OptionValue<Int>(
-      "pages", valueName: "N", help: "Print the first N pages", in: 1...500)
-    // in the spec: options: [pages.option]; in init: try arguments.value(Self.pages)
+    struct Arguments: CommandArguments {
+      let pages = OptionValue<Int>(
+        "pages", valueName: "N", help: "Print the first N pages", default: 1, in: 1...500)
+      let language = OptionValue<String?>("language", valueName: "CODE", help: "The language")
+    }
+    static func read(_ arguments: Parsed<Arguments>) throws -> (pages: Int, language: String?) {
+      // error: --pages expects an integer from 1 to 500, got '0'
+      (try arguments.pages, try arguments.language)
+    }
   }
 }
 
-extension TerminalParsedArgumentsExamples {
-  /// Apps/Shared/Sources/Terminal/ParsedArguments.swift:8
-  func example1() async throws {
-    let pages = try parsed.value("pages", as: Int.self) ?? 1
-    // error: --pages expects an integer, got 'x'
-    if parsed.flag("json") { try JSONOutput.write(pages) }
-    if parsed.subcommandPath == ["plan", "add"], let trail = parsed.positional(0) { add(trail) }
-    _ = (pages)
-  }
-}
+/// The names Apps/Shared/Sources/Terminal/Parsed.swift's examples use (none).
+struct TerminalParsedExamples {}
 
-extension TerminalParsedArgumentsExamples {
-  /// Apps/Shared/Sources/Terminal/ParsedArguments.swift:120
-  func example2() async throws {
-    let rate = try parsed.value(
-      "fail-rate", as: Double.self, where: (0...1).contains, expecting: "a fraction from 0 to 1")
-    // error: --fail-rate expects a fraction from 0 to 1, got '2'
-    _ = (rate)
+extension TerminalParsedExamples {
+  /// Apps/Shared/Sources/Terminal/Parsed.swift:5
+  enum Example1 {
+    struct Arguments: CommandArguments {
+      let pages = OptionValue<Int>("pages", valueName: "N", help: "Pages to print", default: 1)
+      let json = Flag("json", help: "Print JSON")
+      let source = SourceOptions.Arguments(service: "TMDB")
+    }
+    static func read(_ arguments: Parsed<Arguments>) throws -> (Int, Bool, SourceOptions) {
+      let pages = try arguments.pages  // Int: the option has a default
+      let json = arguments.json  // Bool
+      let source = try SourceOptions(arguments.source)  // a group, read through its own view
+      return (pages, json, source)
+    }
   }
 }
 
@@ -256,12 +314,18 @@ extension TerminalRawModeExamples {
   }
 }
 
+/// The names Apps/Shared/Sources/Terminal/RecordOption.swift's examples use (none).
+struct TerminalRecordOptionExamples {}
+
 extension TerminalRecordOptionExamples {
   /// Apps/Shared/Sources/Terminal/RecordOption.swift:11
-  func example1() async throws {
-    let spec = CommandSpec(name: "movie-search", abstract: "...", options: [RecordOption.option])
-    let path = try RecordOption.path(in: parsed)  // nil without --record
-    _ = (spec, path)
+  enum Example1 {
+    struct Arguments: CommandArguments {
+      let record = RecordOption()
+    }
+    static func recordPath(_ arguments: Parsed<Arguments>) throws -> String? {
+      try arguments.record  // nil without --record
+    }
   }
 }
 
@@ -276,15 +340,18 @@ extension TerminalScreenRendererExamples {
   }
 }
 
+/// The names Apps/Shared/Sources/Terminal/SourceOptions.swift's examples use (none).
+struct TerminalSourceOptionsExamples {}
+
 extension TerminalSourceOptionsExamples {
   /// Apps/Shared/Sources/Terminal/SourceOptions.swift:12
-  func example1() async throws {
-    let spec = CommandSpec(
-      name: "movies", abstract: "...",
-      options: [.flag("json", help: "...")]
-        + SourceOptions.options(service: "TMDB", liveWhen: "TMDB_API_KEY is set"))
-    let source = try SourceOptions(parsed, liveByDefault: token != nil)
-    _ = (spec, source)
+  enum Example1 {
+    struct Arguments: CommandArguments {
+      let source = SourceOptions.Arguments(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
+    }
+    static func source(_ arguments: Parsed<Arguments>, token: String?) throws -> SourceOptions {
+      try SourceOptions(arguments.source, liveByDefault: token != nil)
+    }
   }
 }
 

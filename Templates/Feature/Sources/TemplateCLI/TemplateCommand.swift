@@ -8,14 +8,20 @@ import Terminal
 /// it settles in; decisions about behaviour belong in the feature, where tests and the
 /// contract reach them.
 public struct TemplateCommand: Command {
-  static let json = Flag("json", help: "Print JSON instead of text")
-  static let query = Argument<String>("query", help: "The term to look up, such as 'reducer'")
+  /// What `template` accepts: each option and argument declared once, with its help.
+  public struct Arguments: CommandArguments {
+    let json = Flag("json", help: "Print JSON instead of text")
+    let query = Argument<String>("query", help: "The term to look up, such as 'reducer'")
 
-  /// What `template` accepts.
+    /// The declarations.
+    public init() {}
+  }
+
+  /// What `template` is.
   public static let spec = CommandSpec(
     name: "template",
     abstract: "Look a term up in the built-in glossary (after a 300 ms pause, as when typing).",
-    version: "1.0.0", options: [json.option], positionals: [query.positional])
+    version: "1.0.0")
 
   private let query: String
   private let json: Bool
@@ -26,9 +32,9 @@ public struct TemplateCommand: Command {
   ///   - arguments: The parsed command line.
   ///   - environment: The process environment.
   /// - Throws: ``UsageError`` for a blank query.
-  public init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    query = try arguments.value(Self.query) ?? ""
-    json = arguments[Self.json]
+  public init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
+    query = try arguments.query
+    json = arguments.json
     guard !Template.term(for: query).isEmpty else {
       throw UsageError("<query> is blank", usage: arguments.usage)
     }
