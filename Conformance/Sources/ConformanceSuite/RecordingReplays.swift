@@ -76,7 +76,7 @@ public enum RecordingReplays {
   }
 
   /// The bytes of the recording file at `path` and the contract of the app it names.
-  private static func read(_ path: String, with contracts: [AnyContract])
+  static func read(_ path: String, with contracts: [AnyContract])
     throws(RecordingFileError) -> (Data, AnyContract)
   {
     let data: Data

@@ -24,6 +24,8 @@ public struct AnyContract: Sendable {
     (@Sendable (Data, String) async throws(RecordingFileError) -> ReplayReport)?
   private var minimizeWith:
     (@Sendable (Data, String) async throws(RecordingFileError) -> (Data, ReplayReport, Int)?)?
+  private var visitWith:
+    (@Sendable (Data, String, any RecordingVisitor) throws(RecordingFileError) -> Any)?
 
   /// Erases `contract`'s machine type.
   ///
@@ -43,6 +45,7 @@ public struct AnyContract: Sendable {
     judgeWith = { index, runner in await runner.judge(mutant: index, of: contract) }
     replayWith = nil
     minimizeWith = nil
+    visitWith = nil
   }
 
   /// Erases `contract`'s machine type, keeping how the app's recordings replay.
@@ -67,6 +70,11 @@ public struct AnyContract: Sendable {
           recording, from: path, against: contract)
       else { return nil }
       return (RecordingFile.encode(shortest), report, recording.steps.count)
+    }
+    visitWith = { data, path, visitor throws(RecordingFileError) in
+      let recording = try RecordingFile.decode(
+        RecordingReplay<M, Call>.AppRecording.self, from: data, path: path, app: recordings.app)
+      return visitor.visit(recording, replay: recordings)
     }
   }
 
@@ -115,6 +123,30 @@ public struct AnyContract: Sendable {
     return try await minimizeWith(data, path).map {
       (data: $0.0, report: $0.1, originalSteps: $0.2)
     }
+  }
+
+  /// Decodes the recording file `data` with the app's own types and hands it, typed, to
+  /// `visitor`: how a tool that needs the app's `State` and `Event` (a viewer, a test
+  /// exporter) reads a recording of any registered app.
+  ///
+  /// - Parameters:
+  ///   - data: The file's bytes.
+  ///   - path: The file's name, for errors.
+  ///   - visitor: What to do with the recording.
+  /// - Returns: What `visitor` returns.
+  /// - Throws: `RecordingFileError` when the file is not a recording of this app that decodes,
+  ///   or this contract has no replay.
+  public func visitRecording<Visitor: RecordingVisitor>(
+    _ data: Data, from path: String, with visitor: Visitor
+  ) throws(RecordingFileError) -> Visitor.Result {
+    guard let visitWith else {
+      throw RecordingFileError(
+        path: path, reason: "the \(name) contract does not replay recordings")
+    }
+    guard let result = try visitWith(data, path, visitor) as? Visitor.Result else {
+      preconditionFailure("a RecordingVisitor returned a value of another type than its Result")
+    }
+    return result
   }
 
   /// Runs the contract with `runner`.
