@@ -83,7 +83,8 @@ let package = Package(
       dependencies: [
         "CalendarDay", "ConformanceSuite", "Fixtures", "HTTPRetry", "HTTPTransport",
         "HTTPTransportDoubles", "Loop", "LoopContracts", "LoopRecording", "LoopTesting",
-        "MovieCatalog", "MovieCatalogRecording", "MoviesCLI", "MoviesContract", "MoviesFeature", "SearchContract",
+        "MovieCatalog", "MovieCatalogRecording", "MoviesCLI", "MoviesContract", "MoviesFeature",
+        "SearchContract",
         "SearchFeature",
         "TemplateFeature", "Terminal", "TrailsFeature", "TrailsModel", "TrailsPersistence",
         "Weather",
