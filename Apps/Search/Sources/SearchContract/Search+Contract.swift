@@ -40,7 +40,7 @@ extension Search: Contracted {
         Search.debounce(inRecordingSettings: Search.recordingSettings(debounce: debounce ?? .zero))
       },
     ],
-    scenarios: scenarios + edgeScenarios + liveScenarios + catalogScenarios,
+    scenarios: scenarios + edgeScenarios + liveScenarios + catalogScenarios + fixtureScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:
         "every answer names its request and the reducer takes only the one in flight, which "

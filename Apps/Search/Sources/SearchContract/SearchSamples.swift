@@ -100,6 +100,18 @@ enum SearchSamples {
       ?? MoviePage(page: page, results: [], totalPages: page, totalResults: 0)
   }
 
-  /// A few local movies, for offline answers during exploration.
-  static let smallLocal: [Movie] = Array(local.prefix(20))
+  /// A few local movies, for offline answers during exploration, and ``rankingTraps``.
+  static let smallLocal: [Movie] = Array(local.prefix(20)) + rankingTraps
+
+  /// Local movies whose offline order by kind of match is the reverse of their popularity,
+  /// for the queries the alphabet types (`star`, `sta`): a ranking that took one kind for
+  /// another would list them by popularity, and the ranking law would see it. Ids no fixture
+  /// uses.
+  static let rankingTraps: [Movie] = [
+    Movie(id: 9_000_001, title: "Lodestar", popularity: 900),  // inside a word
+    Movie(id: 9_000_002, title: "Lone Star", popularity: 3),  // a word starts with it
+    Movie(id: 9_000_003, title: "A Star Is Born", popularity: 2),  // so does the second word
+    Movie(id: 9_000_004, title: "Starling", popularity: 1),  // the title starts with it
+    Movie(id: 9_000_005, title: "Starling", popularity: 1),  // a tie: the lower id first
+  ]
 }
