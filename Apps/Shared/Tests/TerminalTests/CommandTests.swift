@@ -63,6 +63,23 @@ private struct Notes: Command {
   }
 }
 
+/// A subcommand that reads `--verbose` as Inherited, run as a root: no command above declares it.
+private struct Orphan: Command {
+  struct Arguments: CommandArguments {
+    let verbose = Inherited(Flag("verbose", help: "Say more"))
+  }
+  static let spec = CommandSpec(name: "orphan")
+  init(_ arguments: Parsed<Arguments>, environment: [String: String]) {}
+  func run() async throws {}
+}
+
+/// A command that lists an option in its spec, a second home beside its Arguments.
+private struct TwoHomes: Command {
+  static let spec = CommandSpec(name: "two-homes", options: [.flag("json", help: "JSON")])
+  init(_ arguments: Parsed<NoArguments>, environment: [String: String]) {}
+  func run() async throws {}
+}
+
 @Suite(.serialized)
 struct CommandTests {
   /// Runs `arguments` as `notes` would, and returns the exit status, what ran and stderr.
@@ -163,6 +180,11 @@ struct CommandTests {
     ) {
       try files.read(from: #require(try spec.parse(["1", "x"]).arguments))
     }
+  }
+
+  @Test func anInheritedOptionNoCommandAboveDeclaresStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) { _ = Orphan.commandLine }
+    await #expect(processExitsWith: .failure) { _ = TwoHomes.commandLine }
   }
 
   @Test func typeAtAPathWalksTheSubcommands() {
