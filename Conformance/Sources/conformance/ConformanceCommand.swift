@@ -6,7 +6,8 @@ import LoopTesting
 import Terminal
 
 /// `conformance`: checks every registered contract, or draws their tables, or replays one
-/// recording; `merge` (``MergeCommand``) joins the shards' reports.
+/// recording; `merge` (``MergeCommand``) joins the shards' reports, `view` (``ViewCommand``)
+/// draws a recording as a page and `export-test` (``ExportTestCommand``) writes it as a test.
 struct ConformanceCommand: Command {
   /// What `conformance` accepts, in help order.
   ///
@@ -113,8 +114,10 @@ struct ConformanceCommand: Command {
       .init("130", "Interrupted by Ctrl-C"),
     ]))
 
-  /// `merge`.
-  static var subcommands: [any Command.Type] { [MergeCommand.self] }
+  /// `merge`, `view` and `export-test`.
+  static var subcommands: [any Command.Type] {
+    [MergeCommand.self, ViewCommand.self, ExportTestCommand.self]
+  }
 
   /// How the report is written.
   let report: ReportOptions

@@ -10,6 +10,10 @@ enum ConformanceError: UserFacingError {
   case cannotMerge(String)
   /// The HTML report's diagrams could not be laid out.
   case cannotDraw(String)
+  /// The file `view` or `export-test` was to write exists, and `--force` was not given.
+  case outputExists(String)
+  /// The file `view` or `export-test` was to write could not be written.
+  case cannotWriteFile(String, String)
 
   var userMessage: String {
     switch self {
@@ -17,6 +21,8 @@ enum ConformanceError: UserFacingError {
     case .cannotRead(let path, let reason): "cannot read the report \(path): \(reason)"
     case .cannotMerge(let reason): "cannot merge: \(reason)"
     case .cannotDraw(let reason): "cannot draw the HTML report's diagrams: \(reason)"
+    case .outputExists(let path): "\(path) exists; give --force to replace it"
+    case .cannotWriteFile(let path, let reason): "cannot write \(path): \(reason)"
     }
   }
 }
