@@ -15,7 +15,7 @@ SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templa
 # format the files SwiftPM generates there).
 SWIFT_PATHS += $(wildcard Examples/Consumer/Package.swift Examples/Consumer/Sources Examples/Consumer/Tests)
 
-.PHONY: help deps build test conformance machine-mutants strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint doc-examples \
+.PHONY: help deps build test conformance machine-mutants viewer-check strength mutation mutation-diff serve demo bench bench-instructions terminal-check share-check crash-test recording-crash-test flake-check tsan new-feature new-feature-check lint doc-examples \
   format coverage docs api-check clean user-path-check
 
 help: ## List the targets (the default)
@@ -56,6 +56,14 @@ report-check: ## Load the HTML report in headless Chromium: sections, diagrams, 
 	@SWIFT="$(SWIFT)" scripts/deps dot chromium fonts
 	$(BUILD) --product conformance
 	scripts/report-check
+
+# The recording viewer in headless Chromium (docs/RECORDINGS.md, "From a bug seen by hand to a
+# test"): a 10,000-step recording's first paint and scrub timed; screenshots in
+# .build/viewer/screenshots.
+viewer-check: ## Load `conformance view` pages in headless Chromium: first paint and scrub on 10,000 steps, keys, search, a replay's divergence, no console errors; screenshots
+	@SWIFT="$(SWIFT)" scripts/deps chromium fonts
+	$(BUILD) --product conformance
+	scripts/viewer-check
 
 # Extra fixture-server options for `make serve`, such as SERVE_ARGS="--latency 200ms --fail-rate 0.1".
 SERVE_ARGS ?=
