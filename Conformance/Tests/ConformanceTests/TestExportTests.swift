@@ -3,9 +3,9 @@ import Foundation
 import LoopContracts
 import Testing
 
-/// `conformance export-test`'s Swift, compared with the exports checked into the movie-search
-/// feature tests, which `make test` compiles and runs: the committed recording's, which passes,
-/// and a tampered copy's, which fails at the tampered step.
+/// `conformance export-test`'s Swift, compared with the exports checked into the apps' feature
+/// tests, which `make test` compiles and runs: each committed recording's, which passes, and a
+/// tampered copy of movie-search's, which fails at the tampered step.
 struct TestExportTests {
   private static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -24,26 +24,42 @@ struct TestExportTests {
   /// Expects `text` to be the checked-in file `name`; else writes it beside the test's
   /// temporary folder and says how to take it.
   private func expect(
-    _ text: String, isTheCheckedIn name: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ text: String, isTheCheckedIn name: String, in testFolder: String = exported,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let path = Self.root.appendingPathComponent("\(Self.exported)/\(name)").path
+    let path = Self.root.appendingPathComponent("\(testFolder)/\(name)").path
     let checkedIn = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     guard checkedIn != text else { return }
     let fresh = folder.appendingPathComponent(name).path
     try text.write(toFile: fresh, atomically: true, encoding: .utf8)
     Issue.record(
       """
-      Expected: \(Self.exported)/\(name) is what `conformance export-test` writes today.
+      Expected: \(testFolder)/\(name) is what `conformance export-test` writes today.
       Happened: the export differs (written to \(fresh)).
       Fix: if the change to the export is meant, cp \(fresh) \(path)
       """, sourceLocation: sourceLocation)
   }
 
-  @Test func theCommittedRecordingsExportIsTheCheckedInTest() throws {
+  /// Each app's committed recording, and where its export is checked in.
+  static let committed = [
+    (
+      "Fixtures/recordings/movie-search/star-wars-twice.json",
+      "Apps/Search/Tests/SearchFeatureTests"
+    ),
+    ("Fixtures/recordings/movies/two-pages.json", "Apps/Movies/Tests/MoviesFeatureTests"),
+    (
+      "Fixtures/recordings/trails/add-a-trail-interactively.json",
+      "Apps/Trails/Tests/TrailsFeatureTests"
+    ),
+  ]
+
+  @Test(arguments: committed)
+  func aCommittedRecordingsExportIsTheCheckedInTest(recording: String, tests: String) throws {
+    let name = TestExport.defaultName(for: recording)
     let text = try TestExport.source(
-      of: Self.root.appendingPathComponent(Self.recording).path, with: registeredContracts,
-      name: "StarWarsTwiceTests", shownAs: Self.recording)
-    try expect(text, isTheCheckedIn: "StarWarsTwiceTests.swift")
+      of: Self.root.appendingPathComponent(recording).path, with: registeredContracts,
+      name: name, shownAs: recording)
+    try expect(text, isTheCheckedIn: "\(name).swift", in: "\(tests)/Exported")
   }
 
   /// The recording with its step 4's state saying "STAR" where the reducer makes "star".

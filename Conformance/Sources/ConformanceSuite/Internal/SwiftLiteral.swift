@@ -21,7 +21,7 @@ enum SwiftLiteral {
     switch value {
     case let text as String: return string(text)
     case let flag as Bool: return flag ? "true" : "false"
-    case let number as any BinaryInteger: return "\(number)"
+    case let number as any BinaryInteger: return integer(number)
     case let number as Double: return number.isFinite ? "\(number)" : nil
     default: break
     }
@@ -80,6 +80,20 @@ enum SwiftLiteral {
       arguments.append(part.label.map { "\($0): \(literal)" } ?? literal)
     }
     return ".\(name)(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// `number` as swift format writes a literal: digits grouped by three with `_` from seven
+  /// digits on (`1_394_722`).
+  static func integer(_ number: some BinaryInteger) -> String {
+    let digits = String(number.magnitude)
+    let sign = number < 0 ? "-" : ""
+    guard digits.count >= 7 else { return sign + digits }
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { grouped.append("_") }
+      grouped.append(digit)
+    }
+    return sign + grouped
   }
 
   /// `text` as a Swift string literal.
