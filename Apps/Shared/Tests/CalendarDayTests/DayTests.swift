@@ -43,6 +43,29 @@ struct DayTests {
     #expect(epoch.adding(days: 20_423).description == "2025-12-01")
   }
 
+  @Test func daysAreCountedOverTheWholeRangeAsTheGregorianCalendarCountsThem() throws {
+    // Worked out with Python's datetime, not this code: from 1970-01-01, 0001-01-01 is
+    // 719,162 days back and 9999-12-31 2,932,896 ahead; the days after the end of February of
+    // a year divisible by 400 (0400, 2000, 9600), where the count's 400-year cycles turn.
+    let epoch = try #require(Day("1970-01-01"))
+    for (text, offset) in [
+      ("0001-01-01", -719_162), ("0400-03-01", -573_371), ("2000-01-01", 10_957),
+      ("2000-03-01", 11_017), ("2004-06-15", 12_584), ("9600-03-01", 2_786_860),
+      ("9999-12-31", 2_932_896),
+    ] {
+      let day = try #require(Day(text))
+      #expect(epoch.days(until: day) == offset, "\(text)")
+      #expect(epoch.adding(days: offset) == day, "\(text)")
+    }
+    // 2000 and 2400 are leap years, 2100 is not.
+    for (eve, next) in [
+      ("2000-02-28", "2000-02-29"), ("2100-02-28", "2100-03-01"), ("2400-02-28", "2400-02-29"),
+    ] {
+      #expect(try #require(Day(eve)).adding(days: 1).description == next)
+    }
+    #expect(Day("2100-02-29") == nil)
+  }
+
   @Test func daysUntilIsTheInverseOfAdding() throws {
     let start = try #require(Day("2026-12-01"))
     for offset in [-800, -1, 0, 1, 59, 366, 1_461] {

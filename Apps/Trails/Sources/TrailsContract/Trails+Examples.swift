@@ -200,6 +200,14 @@ extension Trails {
         given: with(restored) { $0.tab = .plan },
         when: .open("trails://trail/\(S.gull)"), then: onTrail),
       Example(
+        "the plan link shows the plan itself, whatever trail the plan tab had open",
+        given: with(restored) {
+          $0.tab = .plan
+          $0.planPath = [.trail(S.gull)]
+          $0.trailForecast = TrailForecast(trailID: S.gull, status: .loading)
+        },
+        when: .open("trails://plan"), then: with(restored) { $0.tab = .plan }),
+      Example(
         "a link to an unknown region sets a problem and changes nothing else", given: onTrail,
         when: .open("trails://region/atlantis"),
         then: with(onTrail) { $0.problem = .unknownRegion("atlantis") }),

@@ -34,6 +34,21 @@ struct SchemaMigrationTests {
     #expect(next.plan.days[0].trailIDs.last == "added-after-migration")
   }
 
+  @Test func aSchemaOneDatabaseReadOnlyGivesItsPlanAtRevisionOneAndStaysSchemaOne() throws {
+    // `trails plan` reads without migrating: the v1 save still counts as one write.
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("trails.sqlite")
+    let plan = try SamplePlans.threeDays()
+    try SQLiteFiles.makeSchemaOne(path, plan: plan)
+
+    let connection = try PlanConnection(path: path, access: .readOnly)
+
+    #expect(try connection.load() == StoredPlan(plan: plan, revision: 1))
+    #expect(try connection.revision() == 1)
+    #expect(try SQLiteFiles.header(path).userVersion == 1)
+  }
+
   @Test func anEmptySchemaOneDatabaseMigratesAtRevisionZero() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
