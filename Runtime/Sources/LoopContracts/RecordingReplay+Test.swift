@@ -11,7 +11,8 @@ extension RecordingReplay {
   ///
   /// - Parameter text: The recording file's text (version 1 or 2).
   /// - Returns: The recording.
-  /// - Throws: ``RecordingFileError`` when the text is not a recording of ``app`` that decodes.
+  /// - Throws: `RecordingFileError` when the text is not a recording of ``RecordingReplay/app``
+  ///   that decodes.
   public func recording(decoding text: String) throws(RecordingFileError) -> AppRecording {
     try RecordingFile.decode(AppRecording.self, from: Data(text.utf8), path: app, app: app)
   }
