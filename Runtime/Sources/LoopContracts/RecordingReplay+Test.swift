@@ -42,13 +42,4 @@ extension RecordingReplay {
       stepsSoFar: { 0 }, endedEarly: recording.stopsMidRun)
     return makeMachine(tape, clock, recording.settings)
   }
-
-  /// The instant of `clock` that `milliseconds` of a recording names, as a replay reads it:
-  /// rounded to the microsecond.
-  ///
-  /// - Parameter milliseconds: A recorded time (`at_ms`).
-  /// - Returns: The instant, from the clock's zero.
-  public static func instant(atMilliseconds milliseconds: Double) -> TestClock.Instant {
-    TestClock.Instant(offset: CallTape<Call>.duration(milliseconds: milliseconds))
-  }
 }
