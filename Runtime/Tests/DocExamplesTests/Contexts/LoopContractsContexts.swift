@@ -6,3 +6,8 @@ import MovieCatalogRecording
 struct LoopContractsCallTapeExamples {
   let tape: CallTape<MovieCatalogCall>
 }
+
+struct LoopContractsRecordingReplayTestExamples {
+  /// A movie-search recording file's text.
+  let text: String
+}

@@ -129,6 +129,18 @@ extension LoopContractsMoveExamples {
   }
 }
 
+extension LoopContractsRecordingReplayTestExamples {
+  /// Runtime/Sources/LoopContracts/RecordingReplay+Test.swift:26
+  func example1() async throws {
+    let recording = try Search.recordingReplay.recording(decoding: text)
+    let clock = TestClock()
+    let store = TestStore(
+      initial: recording.initialState,
+      machine: Search.recordingReplay.machine(answering: recording, on: clock), clock: clock)
+    _ = (recording, clock, store)
+  }
+}
+
 /// The names Runtime/Sources/LoopContracts/RoundTrip.swift's examples use (none).
 struct LoopContractsRoundTripExamples {}
 
