@@ -14,6 +14,10 @@ import LoopRecording
 /// literal for is written as one (`$0.status = .debouncing("star wars")`); another is read from
 /// the recording the file embeds (`recorded[2].state.cache`). It passes as exported, and fails
 /// at the line of the first step whose behaviour changed.
+///
+/// A recording that ended while an effect ran (a watch polling until the app quits) cannot end
+/// an exhaustive test, whose `finish()` fails on a running effect: its export makes the store
+/// non-exhaustive and settles at the end, each step's event and changed fields still checked.
 public enum TestExport {
   /// A name for the test that is not a Swift identifier.
   public struct InvalidName: Error, Hashable, Sendable, CustomStringConvertible {
