@@ -10,7 +10,7 @@ SWIFT ?= swift
 BUILD := SWIFT="$(SWIFT)" scripts/build
 # What lint and format look at: the manifest, the runtime, and the other top-level parts
 # once they exist.
-SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures Templates)
+SWIFT_PATHS := Package.swift Runtime $(wildcard Apps Conformance Fixtures TestSupport EndToEnd Templates)
 # The consumer package's manifest and sources, not its own .build (scripts/format-check would
 # format the files SwiftPM generates there).
 SWIFT_PATHS += $(wildcard Examples/Consumer/Package.swift Examples/Consumer/Sources Examples/Consumer/Tests)

@@ -336,16 +336,16 @@ let package = Package(
       path: "Fixtures/Server/Tests/FixtureServerTests"),
     .target(
       name: "TestSupport", dependencies: ["LoopSynchronization", "LoopRecording"],
-      path: "Fixtures/Tests/TestSupport"),
+      path: "TestSupport/Sources/TestSupport"),
     .testTarget(
       name: "TestSupportTests", dependencies: ["LoopSynchronization", "TestSupport"],
-      path: "Fixtures/Tests/TestSupportTests"),
+      path: "TestSupport/Tests/TestSupportTests"),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "TestSupport", "FixtureServer", "MoviesApp", "SearchApp", "TrailsApp",
       ],
-      path: "Fixtures/Server/Tests/EndToEndTests"),
+      path: "EndToEnd/Tests/EndToEndTests"),
     .target(
       name: "Terminal", dependencies: ["LoopSynchronization", "Loop", "LoopRecording"],
       path: "Apps/Shared/Sources/Terminal"),

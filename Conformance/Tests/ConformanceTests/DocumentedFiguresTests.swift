@@ -39,7 +39,8 @@ struct DocumentedFiguresTests {
   }
 
   @Test func theREADMEsTableAndEachAppsCountsAreWhatTheRunnerPrints() async throws {
-    let run = try await CommandRun.run("conformance", [])
+    // Every contract, explored in full: 15 s on an idle machine, more than 30 on a busy one.
+    let run = try await CommandRun.run("conformance", [], bound: .seconds(180) * WaitBound.scale)
     #expect(run.status == 0, "\(run.stderr)")
     let actual = Self.rows(run.stdout)
     #expect(actual.count == 4, "\(run.stdout)")
