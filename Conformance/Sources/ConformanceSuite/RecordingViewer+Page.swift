@@ -40,11 +40,12 @@ extension RecordingViewer {
     .tag.user { background: #e0e7ff; color: #3730a3; }
     .tag.effect { background: #fef3c7; color: #92400e; }
     #detail { overflow-y: auto; padding-right: 4px; }
-    table { border-collapse: collapse; width: 100%; margin: 4px 0; }
+    table { border-collapse: collapse; width: 100%; margin: 4px 0; table-layout: fixed; }
+    th:first-child { width: 24%; }
     th, td { text-align: left; padding: 2px 6px; border-bottom: 1px solid #e5e7eb;
-      vertical-align: top; font-size: 12px; }
+      vertical-align: top; font-size: 12px; overflow-wrap: anywhere; }
     th { background: #f9fafb; font-weight: 600; }
-    td.path { font-family: ui-monospace, Menlo, monospace; white-space: nowrap; }
+    td.path { font-family: ui-monospace, Menlo, monospace; }
     td.before { background: #fef2f2; } td.after { background: #f0fdf4; }
     pre, code, .tree { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
     pre { background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 4px; padding: 4px 6px;
@@ -243,8 +244,10 @@ extension RecordingViewer {
       else {
         var s = steps[selected - 1];
         box.appendChild(el("h2", null, "Step " + selected + " of " + steps.length + " · " + ms(s.at_ms) + " · sent by " + who(s.origin)));
-        var event = el("details"); event.open = true;
-        event.appendChild(el("summary", null, "event ." + caseName(s.event)));
+        // A long event (an answer's page) starts folded, its start in the summary.
+        var shown = JSON.stringify(s.event), event = el("details");
+        event.open = shown.length <= 300;
+        event.appendChild(el("summary", null, "event ." + caseName(s.event) + (event.open ? "" : " " + short(s.event[caseName(s.event)], 100))));
         event.appendChild(el("pre", null, JSON.stringify(s.event, null, 2)));
         box.appendChild(event);
       }
