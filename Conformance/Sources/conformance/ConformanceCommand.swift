@@ -108,7 +108,7 @@ struct ConformanceCommand: Command {
     version: "1.0.0",
     // A checker, not an app: no partial answer, and a failed check is a failure.
     exitStatuses: ExitStatuses([
-      .init("0", "Every check passed (or the diagram, replay or merge asked for was done)"),
+      .init("0", "Every check passed (or the diagram, replay, merge, page or test was made)"),
       .init("1", "A check failed, or a file could not be read or written: stderr says which"),
       .init("2", "Bad arguments: the usage line on stderr"),
       .init("130", "Interrupted by Ctrl-C"),

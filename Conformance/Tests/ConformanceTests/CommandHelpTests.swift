@@ -10,14 +10,17 @@ struct CommandHelpTests {
   /// conformance's statuses, not the apps' (no partial answer, nothing about stdout).
   static let exitStatus = """
     EXIT STATUS:
-      0    Every check passed (or the diagram, replay or merge asked for was done)
+      0    Every check passed (or the diagram, replay, merge, page or test was made)
       1    A check failed, or a file could not be read or written: stderr says which
       2    Bad arguments: the usage line on stderr
       130  Interrupted by Ctrl-C
     """
 
   @Test func theHelpAndMergesHelpStateConformancesOwnExitStatuses() async throws {
-    for arguments in [["--help"], ["merge", "--help"], ["help", "merge"]] {
+    for arguments in [
+      ["--help"], ["merge", "--help"], ["help", "merge"], ["view", "--help"],
+      ["export-test", "--help"],
+    ] {
       let run = try await CommandRun.run("conformance", arguments)
       #expect(run.status == 0)
       #expect(run.stdout.hasSuffix(Self.exitStatus + "\n"), "\(arguments): \(run.stdout)")
