@@ -247,6 +247,60 @@ struct ContractRunnerTests {
     #expect(fixed.regressions.map(\.failure) == [nil])
   }
 
+  @Test func aReportCountsOneFailedCheckPerFailingEntryAndNoneWhenEveryCheckPasses() async {
+    let passing = await runner.run(TurnstileContracts.contract { Turnstile() })
+    let table = TurnstileContracts.table.filter {
+      $0 != Move(.unlocked, on: .coin, to: .unlocked)
+    }
+    let undeclared = await runner.run(TurnstileContracts.contract({ Turnstile() }, table: table))
+
+    // Three examples, two invariants and the table.
+    #expect(passing.counts.checks == 6)
+    #expect(passing.counts.failed == 0)
+    // The move the table lacks fails the table's one check.
+    #expect(undeclared.counts.checks == 6)
+    #expect(undeclared.counts.failed == 1)
+  }
+
+  @Test func anInvariantBrokenInTheStateAScenarioStartsFromIsReportedAtTheStart() async throws {
+    let start = Scenario<Turnstile>("a turnstile that has let one through for free") { context in
+      _ = context.store(initial: Turnstile.State(passes: 1), machine: Turnstile())
+    }
+    let report = await runner.run(
+      TurnstileContracts.contract({ Turnstile() }, examples: [], scenarios: [start]))
+
+    let invariant = try #require(report.invariants.first { $0.name == "no more passes than coins" })
+    #expect(
+      invariant.failure?.hasSuffix(
+        ", reached by scenario: a turnstile that has let one through for free: (start)") == true,
+      "\(invariant.failure ?? "")")
+  }
+
+  @Test func aLongPathToABrokenInvariantIsLaidOutOneEventPerLineUnderTheState() async throws {
+    // Twelve pushes on a locked turnstile change nothing; then the leak, after 17 events.
+    let leak = Scenario<LeakyTurnstile>("a leak after many pushes") { context in
+      let store = context.store(initial: Turnstile.State(), machine: LeakyTurnstile())
+      for event in Array(repeating: Turnstile.Event.push, count: 12) + [
+        .coin, .coin, .push, .push, .push,
+      ] {
+        store.send(event)
+      }
+      await store.settle()
+    }
+    let report = await runner.run(
+      TurnstileContracts.contract({ LeakyTurnstile() }, examples: [], scenarios: [leak]))
+
+    let invariant = try #require(report.invariants.first { $0.name == "no more passes than coins" })
+    // As wide as the state's rendering allows (100 columns from column 4): too wide for one
+    // line, so one event a line two columns in from it, ten of them, then how many more.
+    let path =
+      "[\n" + String(repeating: "      .push,\n", count: 10) + "      … 7 more (17 in all)\n    ]"
+    #expect(
+      invariant.failure?.hasSuffix("reached by scenario: a leak after many pushes: " + path)
+        == true,
+      "\(invariant.failure ?? "")")
+  }
+
   @Test func theDiagramIsAMermaidStateDiagramOfTheTable() {
     let contract = TurnstileContracts.contract { Turnstile() }
     #expect(

@@ -28,6 +28,20 @@ struct ExplorerScaleTests {
     #expect(outcome.report.limitReached == nil)
   }
 
+  @Test func theRandomWalksAskedForAreTakenWhenTheStartIsTheOnlyState() {
+    // Only `push` on a locked turnstile: a step that changes nothing, so one state in all.
+    let explorer = Explorer(
+      TurnstileContracts.contract({ Turnstile() }, alphabet: { _ in [.push] }),
+      limits: ExplorationLimits(depth: 3, randomWalks: 5, walkLength: 4, seed: 1))
+
+    let report = explorer.run().report
+
+    #expect(report.statesExplored == 1)
+    #expect(report.randomWalks == 5)
+    // The start's one step, then five walks of four.
+    #expect(report.steps == 1 + 5 * 4)
+  }
+
   @Test func aStateReachedIsRebuiltFromItsPath() {
     let outcome = Self.turnstile(ExplorationLimits(depth: 3, randomWalks: 0)).run()
 

@@ -150,5 +150,41 @@ struct MachineMutantTests {
     #expect(scenario.failures.first?.hasPrefix("the scenario threw Broken()") == true)
   }
 
+  @Test func aMutantOnlyARandomWalkRevealsIsKilledByWhatTheWalkFound() async throws {
+    // Breadth-first to depth 1 only: a down from 0 stays at 0 either way; only a walk goes up
+    // before it goes down.
+    let backByOne = Law<Dial.State, Dial.Event, Dial.Event>(
+      "a down steps back by one, never below zero", on: .down
+    ) { before, _, after in after.value == max(0, before.value - 1) }
+    let contract = Contract<Dial, Dial.Phase, Dial.Event>(
+      name: "dial", initialStates: [Dial.State()], phase: { _ in .on },
+      table: [Move(.on, on: .up, to: .on), Move(.on, on: .down, to: .on)], laws: [backByOne],
+      alphabet: { _ in [.up, .down] }, makeMachine: { Dial() })
+    let walking = ContractRunner(
+      options: .init(exploration: .init(depth: 1, randomWalks: 50, walkLength: 30, seed: 3)))
+
+    let strength = await walking.machineMutants(of: contract)
+
+    let ignored = try #require(
+      strength.mutants.first { $0.mutant == "`down` is ignored by the reducer" })
+    #expect(ignored.killedBy == .law(backByOne.name), "\(ignored)")
+  }
+
   enum WidePhase: CaseIterable, Sendable { case locked, unlocked, jammed }
+}
+
+/// A dial that goes up and down, never below zero.
+private struct Dial: Machine {
+  struct State: Hashable, Sendable { var value = 0 }
+  enum Event: String, Hashable, Sendable, Codable, CaseIterable { case up, down }
+  enum Phase: CaseIterable, Sendable { case on }
+
+  static let reducer = Reducer<State, Event> { state, event in
+    switch event {
+    case .up: state.value += 1
+    case .down: state.value = max(0, state.value - 1)
+    }
+  }
+
+  var feedbacks: [Feedback<State, Event>] { [] }
 }
