@@ -225,3 +225,44 @@ extension RecordingReplayTests {
     #expect(report.passed, "\(report.failure?.message ?? "")")
   }
 }
+
+/// A recording killed after `fast`'s step: `slow` had its answer and had ended, but the store
+/// had not reduced its event yet.
+private func killedBeforeSlowsStep() -> Recording<Racers.State, Racers.Event, Racers.Call> {
+  var recording = slowFirst(order: false)
+  var afterFast = recording.steps[0].state
+  afterFast.arrivals = ["fast": 1]
+  recording.steps = [
+    recording.steps[0],
+    RecordedStep(
+      event: .arrived("fast"), origin: .feedback(name: "fast", generation: 0), atMilliseconds: 1,
+      state: afterFast),
+  ]
+  recording.effects = [
+    RecordedEffect(
+      origin: .feedback(name: "fast", generation: 0), startedAtMilliseconds: 0,
+      endedAtMilliseconds: 1, outcome: .completed),
+    RecordedEffect(
+      origin: .feedback(name: "slow", generation: 0), startedAtMilliseconds: 0,
+      endedAtMilliseconds: 1.5, outcome: .completed),
+  ]
+  recording.endedEarly = "after line 7"
+  return recording
+}
+
+extension RecordingReplayTests {
+  @Test func aRecordingKilledMidRunReplaysTheStepsItFinishedAndLeavesOutWhatCameAfter() async {
+    let cut = killedBeforeSlowsStep()
+    let report = await Self.replay.replay(
+      cut, from: "killed.jsonl", against: contract { Racers(slow: { 1 }) })
+    #expect(report.passed, "\(report.failure?.message ?? "")")
+    #expect(report.endedEarly == "after line 7")
+
+    // The same steps in a whole recording: `slow`'s event is a step the recording lacks.
+    var whole = cut
+    whole.endedEarly = nil
+    let wholeReport = await Self.replay.replay(
+      whole, from: "whole.jsonl", against: contract { Racers(slow: { 1 }) })
+    #expect(!wholeReport.passed)
+  }
+}
