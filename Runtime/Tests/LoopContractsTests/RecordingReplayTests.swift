@@ -1,6 +1,7 @@
 import Loop
 import LoopContracts
 import LoopRecording
+import LoopSynchronization
 import LoopTesting
 import Testing
 
@@ -264,5 +265,82 @@ extension RecordingReplayTests {
     let wholeReport = await Self.replay.replay(
       whole, from: "whole.jsonl", against: contract { Racers(slow: { 1 }) })
     #expect(!wholeReport.passed)
+  }
+}
+
+/// One stream started by `go`: it calls `slow`, sends `first` with the answer, sleeps 2 ms on
+/// the clock and sends `second`.
+private struct Streamer: Machine {
+  typealias State = Racers.State
+  typealias Event = Racers.Event
+  let slow: @Sendable () async throws -> Int
+  let clock: TestClock
+
+  static let reducer = Racers.reducer
+
+  var feedbacks: [Feedback<State, Event>] {
+    [
+      .streaming(
+        of: { $0.started ? true : nil }, name: "stream",
+        events: { [slow, clock] _ in
+          let sent = Mutex(0)
+          return AsyncThrowingStream<Event, any Error> {
+            let count = sent.withLock { count in
+              defer { count += 1 }
+              return count
+            }
+            switch count {
+            case 0:
+              _ = try await slow()
+              return .arrived("first")
+            case 1:
+              try await clock.sleep(for: .milliseconds(2))
+              return .arrived("second")
+            default:
+              return nil
+            }
+          }
+        })
+    ]
+  }
+}
+
+extension RecordingReplayTests {
+  @Test func anAnswerReducedTheMomentItsCallEndedComesBeforeAKeyPressedLater() async {
+    // Recorded: `go` at 0; the call ends at 1 ms and `first` is reduced at 1 ms; the user
+    // sends `go` again at 2 ms; `second` comes at 3 ms, after the stream's 2 ms sleep.
+    let stream = RecordedOrigin.feedback(name: "stream", generation: 0)
+    var state = Racers.State(started: true)
+    var steps = [
+      RecordedStep<Racers.State, Racers.Event>(
+        event: .go, origin: .user, atMilliseconds: 0, state: state)
+    ]
+    state.arrivals["first"] = 1
+    steps.append(
+      RecordedStep(event: .arrived("first"), origin: stream, atMilliseconds: 1, state: state))
+    steps.append(RecordedStep(event: .go, origin: .user, atMilliseconds: 2, state: state))
+    state.arrivals["second"] = 1
+    steps.append(
+      RecordedStep(event: .arrived("second"), origin: stream, atMilliseconds: 3, state: state))
+    let recording = Recording<Racers.State, Racers.Event, Racers.Call>(
+      app: "racers", initialState: Racers.State(), steps: steps,
+      calls: [
+        RecordedCall(
+          call: .slow(outcome: .returned(1)), by: stream, startedAtMilliseconds: 0,
+          endedAtMilliseconds: 1)
+      ],
+      effects: [
+        RecordedEffect(
+          origin: stream, startedAtMilliseconds: 0, endedAtMilliseconds: 3, outcome: .completed)
+      ])
+    let replay = RecordingReplay<Streamer, Racers.Call>(app: "racers") { tape, clock, _ in
+      Streamer(slow: answering(tape), clock: clock)
+    }
+
+    let report = await replay.replay(
+      recording, from: "stream.json",
+      against: contract { Streamer(slow: { 1 }, clock: TestClock()) })
+
+    #expect(report.passed, "\(report.failure?.message ?? "")")
   }
 }
