@@ -331,3 +331,53 @@ struct ScheduleExplorationTests {
     #expect(schedules.allSatisfy { $0 > 1 }, "\(schedules)")
   }
 }
+
+/// Each `ask` starts two answers at once, `a`'s effect first, then `b`'s; the state keeps the
+/// order they came in.
+private struct Pair: Machine {
+  struct State: Hashable, Sendable { var answers: [String] = [] }
+  enum Event: Hashable, Sendable, Codable {
+    case ask
+    case answered(String)
+  }
+  enum Kind: String, CaseIterable, Sendable { case ask, answered }
+  enum Phase: CaseIterable, Sendable { case asking }
+
+  static let reducer = Reducer<State, Event> { state, event in
+    if case .answered(let name) = event { state.answers.append(name) }
+  }
+
+  var feedbacks: [Feedback<State, Event>] {
+    ["a", "b"].map { name in
+      .onEvent(matching: { $0 == .ask ? true : nil }, name: name) { _ in .answered(name) }
+    }
+  }
+}
+
+extension ScheduleExplorationTests {
+  @Test func aFailingScheduleIsShrunkToTheOnePreemptionTheFailureNeeds() async throws {
+    // Four rounds of two answers, settled one by one: each round is one choice between the
+    // two answers ready together. Only the last round's order is checked, so the schedule
+    // that fails with the fewest choices and preemptions takes the first answer ready in the
+    // first three rounds and the second in the last.
+    let rounds = Scenario<Pair>("the last round's answers come in the order they were asked") {
+      context in
+      let store = context.store(initial: Pair.State(), machine: Pair())
+      for _ in 0..<4 {
+        store.send(.ask)
+        await store.settle()
+      }
+      context.check(
+        Array(store.state.answers.suffix(2)) == ["a", "b"], "the last round came in order")
+    }
+    let contract = Contract<Pair, Pair.Phase, Pair.Kind>(
+      name: "pair", initialStates: [Pair.State()], phase: { _ in .asking },
+      table: [Move(.asking, on: .ask, to: .asking), Move(.asking, on: .answered, to: .asking)],
+      scenarios: [rounds], alphabet: { _ in [.ask, .answered("a")] }, makeMachine: { Pair() })
+
+    let report = await ContractRunner(options: options(schedules: 32)).run(contract)
+
+    let scenario = try #require(report.scenarios.first)
+    #expect(scenario.schedule == "first-ready/0.0.0.1", "\(scenario.failures)")
+  }
+}
