@@ -23,9 +23,10 @@ struct JSONNodeTests {
     return String(decoding: result + Array("\"".utf8), as: UTF8.self)
   }
 
-  /// Each character that needs an escape, and two that do not (a byte above 0x7F, `/`).
+  /// Each character that needs an escape, and three that do not (a byte above 0x7F, `/`, and
+  /// a space, the first byte past the control characters: "star wars" is written as typed).
   static let specials: [String] = [
-    "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "/",
+    "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "/", " ",
   ]
 
   @Test(arguments: specials)
@@ -52,6 +53,16 @@ struct JSONNodeTests {
     JSONNode.writeString(text, to: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == Self.escapedOneByteAtATime(text))
     #expect(JSONNode.quotedCount(text) == bytes.count)
+  }
+
+  /// A file another tool wrote may spell any character as an escape (`json.dumps` writes "é"
+  /// as `\u00e9` and "🎬" as the surrogate pair `\ud83c\udfac`, other tools in upper case):
+  /// each escape reads as the character it names.
+  @Test func everyEscapeReadsAsTheCharacterItNames() throws {
+    let written =
+      #""\"\\\/\b\f\n\r\t caf\u00e9 CAF\u00C9 \u00E9t\u00e9 \ud83c\udfac \uD83C\uDFAC \u2603 \u0041""#
+    let expected = "\"\\/\u{8}\u{C}\n\r\t café CAFÉ été 🎬 🎬 ☃ A"
+    #expect(try JSONNode.parse(ArraySlice(written.utf8)).string == expected)
   }
 
   /// Two spellings of "é" are equal Swift strings but not the same JSON text.
