@@ -16,6 +16,12 @@ private struct Counter: Codable, Hashable, Sendable, ExpressibleByIntegerLiteral
 /// A recording of the counter app.
 private typealias CounterRecording = Recording<Counter, String, String>
 
+/// A traffic light's state: read from its name, so a name it does not have is a value that
+/// is not one of its cases rather than a value of the wrong type.
+private enum Light: String, Codable, Hashable, Sendable {
+  case red, green
+}
+
 struct RecordingFileTests {
   private static let path = "/tmp/counter-recording.json"
 
@@ -301,9 +307,71 @@ struct RecordingFileTests {
     }
   }
 
+  /// docs/RECORDINGS.md: "bug.json: step 4: state.text: expected String".
+  @Test func aVersion1FieldThatDoesNotDecodeIsNamedWithItsStep() {
+    let version1 = String(decoding: RecordingFile.encodeVersion1(Self.sample()), as: UTF8.self)
+    let edited = version1.replacingOccurrences(of: #""count" : 2"#, with: #""count" : "two""#)
+    #expect(edited != version1)
+    do {
+      _ = try Self.decode(edited)
+      Issue.record("a string for an Int state decoded")
+    } catch {
+      #expect(error.description == Self.path + ": step 2: state.count: expected Int")
+    }
+  }
+
+  /// A hand-edited version 1 file that is still JSON is never called "not JSON": a first
+  /// state that is none of its type's values is named as the initial state.
+  @Test func aVersion1InitialStateThatIsNoValueOfItsTypeIsNamed() {
+    let version1 = String(
+      decoding: RecordingFile.encodeVersion1(
+        Recording<Light, String, String>(app: "counter", initialState: .red)),
+      as: UTF8.self)
+    let edited = version1.replacingOccurrences(
+      of: #""initial_state" : "red""#, with: #""initial_state" : "blue""#)
+    #expect(edited != version1)
+    do {
+      _ = try RecordingFile.decode(
+        Recording<Light, String, String>.self, from: Data(edited.utf8), path: Self.path,
+        app: "counter")
+      Issue.record("a light of no known colour decoded")
+    } catch {
+      #expect(
+        error.description
+          == Self.path
+          + ": the initial state: Cannot initialize Light from invalid String value blue"
+      )
+    }
+  }
+
+  /// A version 2 header spread over lines (reformatted by a tool) is one JSON object, but no
+  /// record line: the file is refused at its first line, where the header is.
+  @Test func aHeaderSpreadOverLinesIsRefusedAtLine1() {
+    let text = """
+      {
+        "app": "counter",
+        "format": "loop-recording",
+        "initial_state": {"count": 0, "label": ""},
+        "settings": {},
+        "version": 2
+      }
+
+      """
+    do {
+      _ = try Self.decode(text)
+      Issue.record("a header spread over lines read")
+    } catch {
+      #expect(error.description == Self.path + ": line 1: is not JSON (cut short at byte 2)")
+    }
+  }
+
   @Test func aMissingFileAndAnUnwritableOneAreErrorsNamingThem() {
-    #expect(throws: RecordingFileError.self) {
-      try RecordingFile.read(CounterRecording.self, from: "/nonexistent/s.json", app: "counter")
+    do {
+      _ = try RecordingFile.read(CounterRecording.self, from: "/nonexistent/s.json", app: "counter")
+      Issue.record("a missing file read")
+    } catch {
+      #expect(
+        error.description == "/nonexistent/s.json: cannot be read (no such file or directory)")
     }
     do {
       try RecordingFile.write(Self.sample(), to: "/nonexistent/folder/s.json")
