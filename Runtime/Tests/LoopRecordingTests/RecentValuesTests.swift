@@ -58,6 +58,25 @@ struct RecentValuesTests {
     }
   }
 
+  /// However many values of a type came before, the last 16 are found, and no older one.
+  ///
+  /// docs/RECORDINGS.md: "A value equal to one of the last 16 of its type encoded is not
+  /// encoded again".
+  @Test func theLast16ValuesOfATypeAreFoundHoweverManyCameBefore() {
+    let recent = RecentValues()
+    let nodes = (0..<40).map { node("page \($0)") }
+    for (number, node) in nodes.enumerated() {
+      recent.keep(Page(number: number), node)
+    }
+
+    for number in 24..<40 {
+      #expect(recent.node(of: Page(number: number)) === nodes[number], "page \(number)")
+    }
+    for number in 0..<24 {
+      #expect(recent.node(of: Page(number: number)) == nil, "page \(number)")
+    }
+  }
+
   @Test func aTypeWhoseValuesNeverRepeatIsNoLongerKept() {
     let recent = RecentValues()
     for number in 0..<RecentValues.trial {

@@ -41,6 +41,30 @@ struct ValueReferencesTests {
       "\(lines[3])")
   }
 
+  /// A value of 128 bytes is referred to when it repeats; one of 127 is written out again.
+  ///
+  /// docs/RECORDINGS.md: "An array or object of 128 bytes or more that an earlier line
+  /// already holds is written as a reference to it".
+  @Test func aValueIsReferredToFrom128BytesOn() throws {
+    // Two brackets, three commas, eight quotes and 29 + 29 + 29 + 28 letters: 128 bytes.
+    let bytes128 =
+      ["a", "b", "c"].map { String(repeating: $0, count: 29) }
+      + [String(repeating: "d", count: 28)]
+    var bytes127 = bytes128
+    bytes127[3].removeLast()
+    #expect(try JSONEncoder().encode(bytes128).count == 128)
+    #expect(try JSONEncoder().encode(bytes127).count == 127)
+    let (lines, _) = try Self.lines([
+      ["list": bytes128],
+      ["list": bytes128],
+      ["list": bytes127],
+      ["list": bytes127],
+    ])
+    #expect(lines[2].contains(#""event":{"list":{"$ref":"2/step/event/list"}}"#), "\(lines[2])")
+    #expect(!lines[4].contains("$ref"), "\(lines[4])")
+    #expect(lines[4].contains(#""event":{"list":["#), "\(lines[4])")
+  }
+
   /// An object of two large members is referred to as a whole when it repeats.
   @Test func aValueOfMoreThanOneLargeMemberIsReferredToWhole() throws {
     let (lines, _) = try Self.lines([
