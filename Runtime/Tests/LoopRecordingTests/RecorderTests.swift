@@ -15,6 +15,14 @@ struct RecorderTests {
 
   private typealias TapRecording = Recording<[Int], String, String>
 
+  /// Loads when asked: one effect, which answers `loaded` and ends.
+  private struct Loader: Machine {
+    static let reducer = Reducer<[String], String> { events, event in events.append(event) }
+    var feedbacks: [Feedback<[String], String>] {
+      [.onEvent(matching: { $0 == "load" ? true : nil }, name: "load", effect: { _ in "loaded" })]
+    }
+  }
+
   private static func path() -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent(
       "recorder-\(UUID().uuidString).jsonl"
@@ -75,6 +83,32 @@ struct RecorderTests {
     store.cancel()
     let inMemory = Recorder<[Int], String, String>(app: "tapper", initialState: [])
     await inMemory.written()
+  }
+
+  /// docs/RECORDINGS.md: the app writes down "every effect with how it ended"; a recording
+  /// written as the store runs holds each effect's end, its outcome and when.
+  @Test func everyEffectsEndIsInTheFileWithHowItEnded() async throws {
+    let path = Self.path()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recorder = try Recorder<[String], String, String>(
+      app: "loader", initialState: [], file: path)
+    let store = recorder.store(running: Loader())
+    store.send("load")
+    _ = await store.first { $0.contains("loaded") }
+    // The store records an effect's end before it reduces any later event.
+    store.send("done")
+    _ = await store.first { $0.contains("done") }
+    try recorder.finish(.finished)
+    store.cancel()
+
+    let read = try RecordingFile.read(
+      Recording<[String], String, String>.self, from: path, app: "loader")
+    #expect(read.steps.map(\.event) == ["load", "loaded", "done"])
+    #expect(read.effects.map(\.origin) == [.feedback(name: "load", generation: 0)])
+    #expect(read.effects.map(\.outcome) == [.completed])
+    let effect = try #require(read.effects.first)
+    let ended = try #require(effect.endedAtMilliseconds)
+    #expect(effect.startedAtMilliseconds <= ended && ended <= read.steps[2].atMilliseconds)
   }
 
   @Test func aRecordingReplacesAFileOnlyOnceItHoldsItsHeader() throws {
