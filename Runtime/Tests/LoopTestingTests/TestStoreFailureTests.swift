@@ -1,4 +1,5 @@
 import Loop
+import LoopSynchronization
 import LoopTesting
 import TestSupport
 import Testing
@@ -182,6 +183,36 @@ struct TestStoreFailureTests {
     }
   }
 
+  @Test func theEndOfAnExhaustiveTestFailsOnASendReducedAfterItReturnedThatChangedTheState()
+    async throws
+  {
+    // The cancellation handler of `hold` sends `.bump` from inside the send of `.off`, while
+    // the store is still carrying out `.off`: so `.bump` is queued, and reduced only after
+    // its own send returned. Nothing the test calls afterwards checks it; the end does.
+    let clock = TestClock()
+    let onCancel = CancelHook()
+    let bumpLine = #line + 8
+    await withKnownIssue {
+      let store = TestStore(
+        initial: Holder(), reducer: Holder.reducer, feedbacks: [Holder.hold(on: clock, onCancel)],
+        clock: clock)
+      await store.send(.on) { $0.isOn = true }
+      onCancel.set { [weak store] in
+        guard let store else { return }
+        store.send(.bump)
+      }
+      await store.send(.off) { $0.isOn = false }
+      #expect(store.state == Holder(isOn: false, bumps: 1))
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("send(.bump) failed.")
+        && text.contains("Expected: no change, since no assert closure declares one.")
+        && text.contains("bumps\n  - expected: 0\n  + actual:   1")
+        && text.contains("Fix: pass a closure that makes these changes: send(.bump) { ... }.")
+        && issue.sourceLocation?.line == bumpLine
+    }
+  }
+
   @Test func sendingBeforeReceivingFailsNamingTheEvent() async throws {
     let harness = SampleHarness()
     let store = harness.store(.on)
@@ -306,5 +337,59 @@ struct TestStoreFailureTests {
         && text.contains("Fix: waits are waypoints in order and never look back")
     }
     await store.settle()
+  }
+}
+
+/// A switch whose effect holds while it is on, and a counter: the smallest machine whose
+/// effect is cancelled by a send.
+private struct Holder: Hashable, Sendable {
+  enum Event: Hashable, Sendable {
+    case on, off, bump
+  }
+
+  var isOn = false
+  var bumps = 0
+
+  /// The hold's query: an effect runs while the switch is on.
+  var holding: Bool? { isOn ? true : nil }
+
+  static let reducer = Reducer<Holder, Event> { state, event in
+    switch event {
+    case .on: state.isOn = true
+    case .off: state.isOn = false
+    case .bump: state.bumps += 1
+    }
+  }
+
+  /// Sleeps on `clock` while the switch is on; its cancellation calls the hook in `onCancel`,
+  /// once.
+  static func hold(
+    on clock: TestClock, _ onCancel: CancelHook
+  ) -> Feedback<Holder, Event> {
+    .onChange(of: \.holding, name: "hold") { _ in
+      await withTaskCancellationHandler {
+        try? await clock.sleep(for: .seconds(1))
+      } onCancel: {
+        onCancel.fire()
+      }
+      return nil
+    }
+  }
+}
+
+/// What a cancellation handler calls: set by the test, called at most once.
+private final class CancelHook: Sendable {
+  private let hook = Mutex<(@Sendable () -> Void)?>(nil)
+
+  func set(_ body: @escaping @Sendable () -> Void) {
+    hook.withLock { $0 = body }
+  }
+
+  /// Calls the hook set, if any, and forgets it.
+  func fire() {
+    hook.withLock { hook in
+      defer { hook = nil }
+      return hook
+    }?()
   }
 }
