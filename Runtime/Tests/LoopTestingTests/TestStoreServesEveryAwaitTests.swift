@@ -91,6 +91,29 @@ struct TestStoreServesEveryAwaitTests {
     #expect(harness.work.pendingGenerations.isEmpty)
   }
 
+  @Test func theClocksNextDeadlineIsTheSleepTheLastSendStartedWhenJobsComeBeforeIt() {
+    let clock = TestClock()
+    let store = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(
+          of: { $0 > 0 ? $0 : nil }, name: "debounce",
+          effect: { _ in
+            // A thousand jobs before the sleep: LoopTesting's thread, which waits a little
+            // before each batch of them, cannot have run them all when the test looks.
+            for _ in 0..<1_000 { await Task.yield() }
+            try await clock.sleep(for: .milliseconds(300))
+            return nil
+          })
+      ],
+      clock: clock, exhaustivity: .off)
+
+    store.send(1)
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .milliseconds(300)))
+    #expect(store.state == 1)
+  }
+
   @Test func withAScheduleAwaitingStartsSettlesTheStoreFirst() async {
     let harness = SampleHarness()
     let store = TestStore(
