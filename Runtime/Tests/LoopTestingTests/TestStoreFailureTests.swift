@@ -321,6 +321,24 @@ struct TestStoreFailureTests {
     continuation.finish()
   }
 
+  @Test func aWaitAfterWaitForCurrentStateLooksOnlyFromTheStateThatMatched() async throws {
+    let harness = SampleHarness()
+    let store = harness.store(.off)
+    store.send(.typed("swift"))  // state [1]
+    await store.advance(by: .milliseconds(300))  // [2] .debounced: the request is in flight
+    harness.work.succeed(0, with: ["Swift"])  // [3] .loaded
+    await store.waitForCurrentState { $0.results == ["Swift"] }
+
+    // Only state [2] had the request in flight, and the wait before matched state [3].
+    await withKnownIssue {
+      await store.wait { $0.request == "swift" }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("a state at or after the last waypoint (state [3])")
+        && text.contains("Happened: state [2] satisfies it, but it came before the last waypoint")
+    }
+  }
+
   @Test func aWaitForAStateThatCameBeforeTheLastWaypointSaysSoAndShowsIt() async throws {
     let store = SampleHarness().store(.off)
     store.send(.typed("swift"))
