@@ -168,6 +168,11 @@ public enum TMDBSamples {
       "TMDB answered HTTP 400: Invalid parameters."
     ),
     ([.status(418, "teapot")], "TMDB answered HTTP 418"),
+    // The last 4xx: only 5xx are failures TMDB may recover from (docs/apps/search.md).
+    (
+      [.status(499, #"{"status_message":"Client closed request."}"#)],
+      "TMDB answered HTTP 499: Client closed request."
+    ),
   ]
 
   /// Answers TMDB may recover from, repeated past the client's 3 retries (or asking for a wait
