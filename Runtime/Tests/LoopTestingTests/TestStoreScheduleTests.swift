@@ -177,4 +177,12 @@ struct TestStoreScheduleTests {
       #expect(Schedule(text) == nil, "\(text)")
     }
   }
+
+  @Test func aScheduleReadsBackAPCTOfOneStepAndDepthOneWhenThePCTFactoryWroteIt() {
+    // `pct` raises a depth or a step count below 1 to 1: what it writes must read back.
+    let smallest = Schedule.pct(seed: 7, depth: 0, steps: 0)
+    #expect(smallest.description == "pct-7-d1-k1")
+    #expect(Schedule("pct-7-d1-k1")?.strategy == .pct(seed: 7, depth: 1, steps: 1))
+    #expect(Schedule("pct-7-d1-k1/0")?.description == "pct-7-d1-k1/0")
+  }
 }
