@@ -48,6 +48,13 @@ struct ValueRenderingTests {
     #expect(rendered.contains("    … 15 more (25 in all)"))
   }
 
+  @Test func aCollectionOneElementTooLongCountsTheOneItFolds() {
+    let rendered = ValueRendering.block((1...11).map { "Movie number \($0)" })
+
+    let shown = (1...10).map { #"  "Movie number \#($0)","# }
+    #expect(rendered == (["["] + shown + ["  … 1 more (11 in all)", "]"]).joined(separator: "\n"))
+  }
+
   @Test func typeNamesCarryNoModulePrefix() {
     let rendered = ValueRendering.block(Self.long)
 
