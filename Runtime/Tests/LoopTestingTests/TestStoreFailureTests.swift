@@ -160,6 +160,28 @@ struct TestStoreFailureTests {
     }
   }
 
+  @Test func finishListsTheRunningEffectsInTheOrderTheyStarted() async throws {
+    let harness = SampleHarness()
+    let store = harness.store(.on)
+    await store.send(.typed("swift")) {
+      $0.query = "swift"
+      $0.pending = "swift"
+    }
+    await store.send(.watch(true)) { $0.isWatching = true }
+
+    await withKnownIssue {
+      await store.finish()
+    } matching: { issue in
+      let text = message(of: issue)
+      guard
+        let debounce = text.range(
+          of: "effect of feedback `debounce` (generation 0) is sleeping on the TestClock"),
+        let ticker = text.range(of: "effect of feedback `ticker` (generation 0) is awaiting")
+      else { return false }
+      return debounce.lowerBound < ticker.lowerBound
+    }
+  }
+
   @Test func theEndOfAnExhaustiveTestFailsWithoutFinishAtTheSendThatStartedTheEffect()
     async throws
   {
