@@ -103,8 +103,9 @@ enum SearchSamples {
   /// A few local movies, for offline answers during exploration, and ``rankingTraps``.
   static let smallLocal: [Movie] = Array(local.prefix(20)) + rankingTraps
 
-  /// Local movies whose offline order by kind of match is the reverse of their popularity,
-  /// for the queries the alphabet types (`star`, `sta`): a ranking that took one kind for
+  /// Local movies whose offline order by kind of match is the reverse of their popularity.
+  ///
+  /// For the queries the alphabet types (`star`, `sta`): a ranking that took one kind for
   /// another would list them by popularity, and the ranking law would see it. Ids no fixture
   /// uses.
   static let rankingTraps: [Movie] = [
