@@ -6,12 +6,8 @@ import Testing
 /// and the inputs they refuse in one line, writing nothing.
 @Suite(.scaledTimeLimit(minutes: 1))
 struct RecordingCommandTests {
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  private static let fixture = root.appendingPathComponent(
-    "Fixtures/recordings/movie-search/star-wars-twice.json"
-  ).path
+  private static let root = Repository.root
+  private static let fixture = Repository.starWarsTwice
 
   private let folder: URL
 

@@ -7,12 +7,8 @@ import Testing
 ///
 /// What it holds, and the files it refuses; `make viewer-check` opens it in a browser.
 struct RecordingViewerTests {
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  private static let fixture = root.appendingPathComponent(
-    "Fixtures/recordings/movie-search/star-wars-twice.json"
-  ).path
+  private static let root = Repository.root
+  private static let fixture = Repository.starWarsTwice
 
   private let folder: URL
 

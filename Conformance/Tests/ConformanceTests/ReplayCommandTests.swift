@@ -6,13 +6,8 @@ import Testing
 /// committed movie-search recording and an edited copy of it.
 @Suite(.scaledTimeLimit(minutes: 1))
 struct ReplayCommandTests {
-  /// The repository's root, from this file's place in it.
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  private static let fixture = root.appendingPathComponent(
-    "Fixtures/recordings/movie-search/star-wars-twice.json"
-  ).path
+  private static let root = Repository.root
+  private static let fixture = Repository.starWarsTwice
 
   private let folder: URL
 
