@@ -233,15 +233,12 @@ let package = Package(
       ],
       path: "Apps/Movies/Tests/MoviesCLITests"),
     .target(
-      name: "SearchFeature", dependencies: ["Loop", "MovieCatalog"],
+      name: "SearchFeature", dependencies: ["Loop", "LoopRecording", "MovieCatalog"],
       path: "Apps/Search/Sources/SearchFeature"),
-    .target(
-      name: "SearchRecording", dependencies: ["SearchFeature", "LoopRecording"],
-      path: "Apps/Search/Sources/SearchRecording"),
     .target(
       name: "SearchContract",
       dependencies: [
-        "SearchRecording", "MovieCatalogRecording",
+        "MovieCatalogRecording",
         "SearchFeature", "MovieCatalog", "MovieCatalogDoubles", "HTTPRetry",
         "HTTPTransportDoubles", "Fixtures",
         "LoopContracts", "LoopTesting", "LoopRecording",
@@ -250,7 +247,7 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchRecording", "MovieCatalogRecording",
+        "MovieCatalogRecording",
         "SearchFeature", "SearchContract", "MovieCatalog", "LoopTesting", "LoopContracts",
         "Fixtures", "TestSupport", "LoopRecording",
       ],
@@ -258,7 +255,7 @@ let package = Package(
     .target(
       name: "SearchCLI",
       dependencies: [
-        "SearchRecording", "MovieCatalogRecording",
+        "MovieCatalogRecording",
         "SearchFeature", "MovieCatalog", "HTTPTransport", "Terminal", "Loop", "Fixtures",
         "LoopRecording",
       ],
@@ -269,17 +266,18 @@ let package = Package(
     .testTarget(
       name: "SearchCLITests",
       dependencies: [
-        "SearchRecording", "MovieCatalogRecording",
+        "MovieCatalogRecording",
         "SearchCLI", "SearchApp", "TestSupport", "SearchContract", "SearchFeature", "LoopContracts",
         "LoopRecording", "MovieCatalog",
       ],
       path: "Apps/Search/Tests/SearchCLITests"),
     .target(
-      name: "TrailsFeature", dependencies: ["CalendarDay", "Loop", "TrailsModel", "Weather"],
+      name: "TrailsFeature",
+      dependencies: ["CalendarDay", "Loop", "LoopRecording", "TrailsModel", "Weather"],
       path: "Apps/Trails/Sources/TrailsFeature"),
     .target(
       name: "TrailsRecording",
-      dependencies: ["TrailsFeature", "TrailsModel", "Weather", "LoopRecording"],
+      dependencies: ["TrailsModel", "Weather", "LoopRecording"],
       path: "Apps/Trails/Sources/TrailsRecording"),
     .target(
       name: "TrailsContract",

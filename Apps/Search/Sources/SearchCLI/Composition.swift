@@ -5,7 +5,6 @@ import Loop
 import MovieCatalog
 import MovieCatalogRecording
 import SearchFeature
-import SearchRecording
 import Terminal
 
 /// The dependencies, chosen from the options and the environment, as `movies` chooses them.

@@ -4,7 +4,6 @@ import LoopContracts
 import LoopTesting
 import MovieCatalog
 import SearchFeature
-import SearchRecording
 
 // The contract lives in its own module so the `movie-search` executable, which links only
 // SearchFeature, does not link the test frameworks LoopTesting reports through.

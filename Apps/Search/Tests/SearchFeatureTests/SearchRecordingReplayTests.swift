@@ -6,7 +6,6 @@ import MovieCatalog
 import MovieCatalogRecording
 import SearchContract
 import SearchFeature
-import SearchRecording
 import TestSupport
 import Testing
 

@@ -3,7 +3,6 @@ import LoopContracts
 import TrailsFeature
 import TrailsModel
 import TrailsPersistence
-import TrailsRecording
 
 extension Trails {
   /// What trails writes it must read back unchanged: the plan through its SQLite database on

@@ -1,6 +1,5 @@
 import Testing
 import TrailsFeature
-import TrailsRecording
 
 @testable import TrailsContract
 

@@ -1,5 +1,4 @@
 import LoopRecording
-import SearchFeature
 
 extension Search {
   /// The settings a recording keeps so a replay builds the same search: the debounce,

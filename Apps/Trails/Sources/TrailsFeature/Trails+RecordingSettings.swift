@@ -1,5 +1,4 @@
 import LoopRecording
-import TrailsFeature
 
 extension Trails {
   /// The settings a recording keeps so a replay builds the same planner: the save
