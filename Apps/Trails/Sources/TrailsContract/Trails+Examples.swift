@@ -52,7 +52,7 @@ extension Trails {
               stored: StoredPlan(plan: S.plan([S.gull]), revision: 4),
               unsavedEdits: [.add(trailID: S.tidepool, day: 2)]))
           $0.plan = S.plan([S.gull], [S.tidepool])
-          $0.revision = 2
+          $0.changeCount = 2
           // Gull Point 6.4 km 120 m, Tidepool 3.2 km 85 m
           $0.totals = PlanTotals(distanceKm: 6.4 + 3.2, ascentM: 205)
           $0.forecasts = [gullKey: .loading, ForecastKey(day: 2, trailID: S.tidepool): .loading]
@@ -62,7 +62,7 @@ extension Trails {
         when: .edit(.add(trailID: S.cinder, day: 3)),
         then: with(withReady(restored) { $0.unsavedEdits = [.add(trailID: S.cinder, day: 3)] }) {
           $0.plan = S.plan([], [], [S.cinder])
-          $0.revision = 1
+          $0.changeCount = 1
           $0.totals = PlanTotals(distanceKm: 9.7, ascentM: 610)  // Cinder Corrie
           $0.forecasts = [ForecastKey(day: 3, trailID: S.cinder): .loading]
         }),
@@ -82,7 +82,7 @@ extension Trails {
           withReady(gullDay1) { $0.unsavedEdits.append(.move(trailID: S.gull, from: nil, to: 2)) }
         ) {
           $0.plan = S.plan([], [S.gull])
-          $0.revision = 2
+          $0.changeCount = 2
           $0.forecasts = [ForecastKey(day: 2, trailID: S.gull): .loading]
         }),
       Example(
@@ -90,7 +90,7 @@ extension Trails {
         when: .edit(.removeDay(1)),
         then: with(withReady(twoDays) { $0.unsavedEdits.append(.removeDay(1)) }) {
           $0.plan = S.plan([S.tidepool])
-          $0.revision = 3
+          $0.changeCount = 3
           $0.totals = PlanTotals(distanceKm: 3.2, ascentM: 85)  // Tidepool Steps
           $0.forecasts = [ForecastKey(day: 1, trailID: S.tidepool): .loading]
         }),
@@ -122,7 +122,7 @@ extension Trails {
           }
         ) {
           $0.plan = S.plan([S.cinder, S.gull])
-          $0.revision = 2
+          $0.changeCount = 2
           // Cinder Corrie and Gull Point
           $0.totals = PlanTotals(distanceKm: 9.7 + 6.4, ascentM: 730)
           $0.forecasts = [gullKey: .loading, ForecastKey(day: 1, trailID: S.cinder): .loading]
@@ -154,7 +154,7 @@ extension Trails {
           withReady(gullDay1) { $0.stored = StoredPlan(plan: S.plan([S.tidepool]), revision: 2) }
         ) {
           $0.plan = S.plan([S.tidepool, S.gull])
-          $0.revision = 2
+          $0.changeCount = 2
           // Tidepool Steps and Gull Point
           $0.totals = PlanTotals(distanceKm: 3.2 + 6.4, ascentM: 205)
           $0.forecasts[ForecastKey(day: 1, trailID: S.tidepool)] = .loading
@@ -175,7 +175,7 @@ extension Trails {
         then: with(S.launch) {
           $0.persistence = .restoreFailed("the database is locked")
           $0.plan = S.plan([S.gull])
-          $0.revision = 1
+          $0.changeCount = 1
           $0.totals = PlanTotals(distanceKm: 6.4, ascentM: 120)  // Gull Point Loop
           $0.forecasts = [gullKey: .loading]
         }),

@@ -41,7 +41,7 @@ extension Trails {
     },
     // docs/apps/trails.md: the plan is restored at launch before any edit applies.
     Invariant("while restoring, no edit has applied: the plan is the launch plan") { state in
-      !state.persistence.isRestoring || state.revision == 0
+      !state.persistence.isRestoring || state.changeCount == 0
     },
     // The plan is always the stored plan with the edits not yet written (in flight, then
     // waiting) applied on top, in order, each of them still applying.

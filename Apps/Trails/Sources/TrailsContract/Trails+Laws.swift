@@ -12,7 +12,7 @@ extension Trails {
       "browsing leaves the plan, its saving and its forecasts alone",
       on: .select, .show, .back, .open
     ) { before, _, after in
-      after.plan == before.plan && after.revision == before.revision
+      after.plan == before.plan && after.changeCount == before.changeCount
         && after.totals == before.totals && after.persistence == before.persistence
         && after.forecasts == before.forecasts
     },
@@ -45,7 +45,7 @@ extension Trails {
       before, _, after in
       after.problem == nil
         || (after.plan == before.plan && after.persistence == before.persistence
-          && after.revision == before.revision)
+          && after.changeCount == before.changeCount)
     },
     Law(
       "a day's forecast changes only that forecast, and only while it loads",

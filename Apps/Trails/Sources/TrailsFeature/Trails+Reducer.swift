@@ -143,11 +143,11 @@ extension Trails.State {
     }
   }
 
-  /// Makes `newPlan` the plan, as a new revision, when it differs.
+  /// Makes `newPlan` the plan, counting the change, when it differs.
   private mutating func replacePlan(with newPlan: Plan) {
     guard newPlan != plan else { return }
     plan = newPlan
-    revision += 1
+    changeCount += 1
     totals = PlanTotals(plan: plan, catalog: catalog.value)
     let keys = plannedForecastKeys
     forecasts = forecasts.filter { keys.contains($0.key) }

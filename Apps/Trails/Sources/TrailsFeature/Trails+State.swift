@@ -4,8 +4,7 @@ import TrailsModel
 extension Trails {
   /// Everything the planner shows and remembers.
   ///
-  /// The navigation (``tab`` and a path per tab), the plan and its ``revision`` (counted up on
-  /// every change), where keeping the plan stands (``persistence``), the forecasts, and the
+  /// The navigation (``tab`` and a path per tab), the plan and its ``changeCount``, where keeping the plan stands (``persistence``), the forecasts, and the
   /// last ``problem`` to tell the user about.
   public struct State: Hashable, Sendable, Codable {
     /// Every region and trail: the reducer checks ids and adds up distances with it.
@@ -19,8 +18,10 @@ extension Trails {
     public var planPath: [Route]
     /// The trip: its start day and the trails of each day.
     public var plan: Plan
-    /// Counts the plan's changes; each change makes a new revision.
-    public var revision: Int
+    /// How many times the plan has changed in this run: an edit, a restore or another
+    /// process's plan adopted. Not the database's ``StoredPlan/revision``, which counts writes
+    /// to the file; recordings keep it under its old key, `revision`.
+    public var changeCount: Int
     /// Distance, ascent and time over the whole plan.
     public var totals: PlanTotals
     /// Where keeping the plan stands: restoring (with the edits that wait), restore failed,
@@ -45,12 +46,27 @@ extension Trails {
       explorePath = []
       planPath = []
       plan = Plan(start: today)
-      revision = 0
+      changeCount = 0
       totals = .zero
       persistence = .restoring(queuedEdits: [])
       forecasts = [:]
       trailForecast = nil
       problem = nil
+    }
+
+    /// The keys of the state's JSON in recordings: the property names, but `revision` for
+    /// ``changeCount``, as recordings made before the rename store it.
+    enum CodingKeys: String, CodingKey {
+      case catalog, tab, explorePath, planPath, plan, totals, persistence, forecasts
+      case trailForecast, problem
+      case changeCount = "revision"
+    }
+
+    /// The old name of ``changeCount``.
+    @available(*, deprecated, renamed: "changeCount")
+    public var revision: Int {
+      get { changeCount }
+      set { changeCount = newValue }
     }
   }
 }

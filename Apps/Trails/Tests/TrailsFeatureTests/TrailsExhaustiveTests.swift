@@ -29,7 +29,7 @@ struct TrailsExhaustiveTests {
       $0.persistence = .ready(
         .init(stored: StoredPlan(plan: S.launch.plan, revision: 0), unsavedEdits: [edit]))
       $0.plan = plan
-      $0.revision = 1
+      $0.changeCount = 1
       $0.totals = PlanTotals(plan: plan, catalog: S.catalog)
       $0.forecasts = [key: .loading]
     }

@@ -32,7 +32,7 @@ struct TrailsRecordingReplayTests {
         saveQuietWindow: .zero))
     defer { store.cancel() }
     store.send(.edit(.add(trailID: "gull-point-loop", day: 1)))
-    _ = await store.first { $0.isSaved && $0.forecastsSettled && $0.revision == 1 }
+    _ = await store.first { $0.isSaved && $0.forecastsSettled && $0.changeCount == 1 }
     return recorder.recording
   }
 

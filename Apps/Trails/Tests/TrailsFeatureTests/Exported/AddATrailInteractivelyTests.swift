@@ -55,7 +55,7 @@ struct AddATrailInteractivelyTests {
     await clock.advance(to: .init(offset: .microseconds(1_874_948)))
     await store.send(.edit(.add(trailID: "gull-point-loop", day: 1))) {
       $0.plan = recorded[4].state.plan
-      $0.revision = 1
+      $0.changeCount = 1
       $0.totals = recorded[4].state.totals
       $0.persistence = recorded[4].state.persistence
       $0.forecasts = recorded[4].state.forecasts
