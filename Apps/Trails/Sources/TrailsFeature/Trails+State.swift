@@ -18,9 +18,11 @@ extension Trails {
     public var planPath: [Route]
     /// The trip: its start day and the trails of each day.
     public var plan: Plan
-    /// How many times the plan has changed in this run: an edit, a restore or another
-    /// process's plan adopted. Not the database's ``StoredPlan/revision``, which counts writes
-    /// to the file; recordings keep it under its old key, `revision`.
+    /// How many times the plan has changed in this run.
+    ///
+    /// An edit, a restore or another process's plan adopted each count one. Not the database's
+    /// ``StoredPlan/revision``, which counts writes to the file; recordings keep it under its
+    /// old key, `revision`.
     public var changeCount: Int
     /// Distance, ascent and time over the whole plan.
     public var totals: PlanTotals
