@@ -9,12 +9,11 @@ struct RecordingCommandTests {
   private static let root = Repository.root
   private static let fixture = Repository.starWarsTwice
 
-  private let folder: URL
+  private let temporary: TemporaryFolder
+  private var folder: URL { temporary.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "recording-commands-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    temporary = try TemporaryFolder("recording-commands")
   }
 
   private func file(_ name: String) -> String { folder.appendingPathComponent(name).path }

@@ -1,6 +1,7 @@
 import ConformanceSuite
 import Foundation
 import LoopContracts
+import TestSupport
 import Testing
 
 /// The recording viewer's page, as `conformance view` writes it.
@@ -10,12 +11,11 @@ struct RecordingViewerTests {
   private static let root = Repository.root
   private static let fixture = Repository.starWarsTwice
 
-  private let folder: URL
+  private let temporary: TemporaryFolder
+  private var folder: URL { temporary.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "viewer-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    temporary = try TemporaryFolder("viewer")
   }
 
   /// The recording's lines inside the page's `recording` script element, as the page reads

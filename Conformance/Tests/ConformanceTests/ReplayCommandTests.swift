@@ -9,12 +9,11 @@ struct ReplayCommandTests {
   private static let root = Repository.root
   private static let fixture = Repository.starWarsTwice
 
-  private let folder: URL
+  private let temporary: TemporaryFolder
+  private var folder: URL { temporary.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "replay-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    temporary = try TemporaryFolder("replay")
   }
 
   /// The fixture with the state of its last step (the second "star wars" answer, from the

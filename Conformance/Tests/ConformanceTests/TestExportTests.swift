@@ -1,6 +1,7 @@
 import ConformanceSuite
 import Foundation
 import LoopContracts
+import TestSupport
 import Testing
 
 /// `conformance export-test`'s Swift, compared with the exports checked into the apps' feature
@@ -13,12 +14,11 @@ struct TestExportTests {
   private static let recording = "Fixtures/recordings/movie-search/star-wars-twice.json"
   private static let exported = "Apps/Search/Tests/SearchFeatureTests/Exported"
 
-  private let folder: URL
+  private let temporary: TemporaryFolder
+  private var folder: URL { temporary.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "export-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    temporary = try TemporaryFolder("export")
   }
 
   /// Expects `text` to be the checked-in file `name`; else writes it beside the test's

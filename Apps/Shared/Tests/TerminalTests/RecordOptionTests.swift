@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Terminal
@@ -13,14 +14,13 @@ import Testing
 /// replaced. Run as root, as CI runs,
 /// where nothing but this check stops a write over a device.
 @Suite struct RecordOptionTests {
-  private let folder: URL
+  private let temporary: TemporaryFolder
+  private var folder: URL { temporary.url }
   private static let spec = CommandSpec(
     name: "movies", abstract: "Popular movies.", options: [RecordOption().option])
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("record-option-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    temporary = try TemporaryFolder("record-option")
   }
 
   private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

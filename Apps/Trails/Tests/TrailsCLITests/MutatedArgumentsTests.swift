@@ -23,7 +23,7 @@ struct MutatedArgumentsTests {
   ]
 
   @Test func mutatedArgumentListsExitWithZeroOneOrTwoAndNeverBySignal() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryFolder("trails-cli")
     let lists = ArgumentMutation.lists(
       from: Self.bases.map { ["--db", folder.path("plan.sqlite")] + $0 }, tokens: Self.tokens,
       count: 30, seed: 0xB1_0003)

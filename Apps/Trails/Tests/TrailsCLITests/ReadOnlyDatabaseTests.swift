@@ -11,7 +11,7 @@ struct ReadOnlyDatabaseTests {
   private let database: String
 
   init() throws {
-    folder = try TemporaryFolder()
+    folder = try TemporaryFolder("trails-cli")
     database = folder.path("plan.sqlite")
   }
 

@@ -16,7 +16,7 @@ struct TrailsCLITests {
   private let database: String
 
   init() throws {
-    folder = try TemporaryFolder()
+    folder = try TemporaryFolder("trails-cli")
     database = folder.path("plan.sqlite")
   }
 

@@ -12,7 +12,7 @@ struct TrailsOutputRuleTests {
   private let database: String
 
   init() throws {
-    folder = try TemporaryFolder()
+    folder = try TemporaryFolder("trails-cli")
     database = folder.path("plan.sqlite")
   }
 

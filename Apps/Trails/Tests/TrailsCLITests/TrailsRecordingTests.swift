@@ -17,7 +17,7 @@ struct TrailsRecordingTests {
   private let database: String
 
   init() throws {
-    folder = try TemporaryFolder()
+    folder = try TemporaryFolder("trails-cli")
     database = folder.path("plan.sqlite")
   }
 
