@@ -14,6 +14,7 @@ public final class TemporaryFolder: Sendable {
   ///
   /// - Parameter prefix: What the folder's name starts with: the suite's subject, so a folder
   ///   left by a killed run says where it came from.
+  /// - Throws: The file system's error when the folder cannot be made.
   public init(_ prefix: String) throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "\(prefix)-\(UUID().uuidString)", isDirectory: true)
