@@ -169,7 +169,7 @@ format: ## Rewrite files in place with swift format, then the copies of the code
 coverage: deps ## Run the tests with coverage; print line coverage per module (Sources only)
 	scripts/coverage
 
-docs: ## Build the DocC archives of Loop, LoopTesting, LoopRecording, LoopContracts and Terminal (warnings fail)
+docs: ## Build the DocC archives of Loop, LoopTesting, LoopRecording, LoopContracts, CommandLineParsing, Terminal and AppCLI (warnings fail)
 	scripts/docs
 
 api-check: deps ## Compare the public API of Loop, LoopTesting, LoopContracts and LoopRecording with api/; fail on a break CHANGELOG.md does not allow

@@ -14,7 +14,7 @@ let package = Package(
     .library(name: "LoopRecording", targets: ["LoopRecording"]),
     .library(name: "LoopSession", targets: ["LoopSession"]),
     .library(name: "MovieCatalog", targets: ["MovieCatalog"]),
-    .library(name: "Terminal", targets: ["Terminal"]),
+    .library(name: "Terminal", targets: ["CommandLineParsing", "Terminal", "AppCLI"]),
     .executable(name: "conformance", targets: ["conformance"]),
     .executable(name: "movies", targets: ["MoviesApp"]),
     .executable(name: "movie-search", targets: ["SearchApp"]),
@@ -86,7 +86,8 @@ let package = Package(
         "MovieCatalog", "MovieCatalogRecording", "MoviesCLI", "MoviesContract", "MoviesFeature",
         "SearchContract",
         "SearchFeature",
-        "TemplateFeature", "Terminal", "TrailsFeature", "TrailsModel", "TrailsPersistence",
+        "TemplateFeature", "CommandLineParsing", "Terminal", "AppCLI", "TrailsFeature",
+        "TrailsModel", "TrailsPersistence",
         "Weather",
       ],
       path: "Runtime/Tests/DocExamplesTests"),
@@ -217,11 +218,11 @@ let package = Package(
       name: "MoviesCLI",
       dependencies: [
         "MoviesFeature", "MovieCatalog", "MovieCatalogRecording", "LoopRecording", "HTTPTransport",
-        "Terminal", "Loop",
+        "CommandLineParsing", "Terminal", "AppCLI", "Loop",
       ],
       path: "Apps/Movies/Sources/MoviesCLI"),
     .executableTarget(
-      name: "MoviesApp", dependencies: ["MoviesCLI", "Terminal"],
+      name: "MoviesApp", dependencies: ["MoviesCLI", "AppCLI"],
       path: "Apps/Movies/Sources/MoviesApp"),
     .testTarget(
       name: "MoviesCLITests",
@@ -256,12 +257,13 @@ let package = Package(
       name: "SearchCLI",
       dependencies: [
         "MovieCatalogRecording",
-        "SearchFeature", "MovieCatalog", "HTTPTransport", "Terminal", "Loop", "Fixtures",
+        "SearchFeature", "MovieCatalog", "HTTPTransport", "CommandLineParsing", "Terminal",
+        "AppCLI", "Loop", "Fixtures",
         "LoopRecording",
       ],
       path: "Apps/Search/Sources/SearchCLI"),
     .executableTarget(
-      name: "SearchApp", dependencies: ["SearchCLI", "Terminal"],
+      name: "SearchApp", dependencies: ["SearchCLI", "AppCLI"],
       path: "Apps/Search/Sources/SearchApp"),
     .testTarget(
       name: "SearchCLITests",
@@ -303,11 +305,11 @@ let package = Package(
         "CalendarDay",
         "TrailsRecording", "LoopRecording",
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "HTTPTransport",
-        "Terminal", "Loop",
+        "CommandLineParsing", "Terminal", "AppCLI", "Loop",
       ],
       path: "Apps/Trails/Sources/TrailsCLI"),
     .executableTarget(
-      name: "TrailsApp", dependencies: ["TrailsCLI", "Terminal"],
+      name: "TrailsApp", dependencies: ["TrailsCLI", "AppCLI"],
       path: "Apps/Trails/Sources/TrailsApp"),
     .testTarget(
       name: "TrailsCLITests",
@@ -324,7 +326,8 @@ let package = Package(
       path: "Fixtures/Server/Sources/FixtureHTTP"
     ),
     .executableTarget(
-      name: "FixtureServer", dependencies: ["FixtureHTTP", "Terminal"],
+      name: "FixtureServer",
+      dependencies: ["FixtureHTTP", "CommandLineParsing", "Terminal", "AppCLI"],
       path: "Fixtures/Server/Sources/FixtureServer"),
     .testTarget(
       name: "FixtureServerTests",
@@ -345,18 +348,28 @@ let package = Package(
       ],
       path: "EndToEnd/Tests/EndToEndTests"),
     .target(
-      name: "Terminal", dependencies: ["LoopSynchronization", "Loop", "LoopRecording"],
+      name: "CommandLineParsing", path: "Apps/Shared/Sources/CommandLineParsing"),
+    .target(
+      name: "Terminal", dependencies: ["LoopSynchronization"],
       path: "Apps/Shared/Sources/Terminal"),
+    .target(
+      name: "AppCLI",
+      dependencies: [
+        "CommandLineParsing", "Terminal", "LoopSynchronization", "Loop", "LoopRecording",
+      ],
+      path: "Apps/Shared/Sources/AppCLI"),
     .testTarget(
       name: "TerminalTests",
       dependencies: [
-        "LoopSynchronization", "Terminal", "MoviesCLI", "SearchCLI", "TrailsCLI", "TestSupport",
+        "LoopSynchronization", "CommandLineParsing", "Terminal", "AppCLI", "MoviesCLI", "SearchCLI",
+        "TrailsCLI", "TestSupport",
       ],
       path: "Apps/Shared/Tests/TerminalTests"),
     .executableTarget(
       name: "conformance",
       dependencies: [
-        "ConformanceSuite", "LoopContracts", "LoopRecording", "LoopTesting", "Terminal",
+        "ConformanceSuite", "LoopContracts", "LoopRecording", "LoopTesting", "CommandLineParsing",
+        "Terminal", "AppCLI",
       ],
       path: "Conformance/Sources/conformance"),
     .target(
@@ -400,7 +413,8 @@ let package = Package(
       dependencies: ["TemplateFeature", "Loop", "LoopContracts", "LoopTesting"],
       path: "Templates/Feature/Sources/TemplateContract"),
     .target(
-      name: "TemplateCLI", dependencies: ["TemplateFeature", "Loop", "Terminal"],
+      name: "TemplateCLI",
+      dependencies: ["TemplateFeature", "Loop", "CommandLineParsing", "Terminal", "AppCLI"],
       path: "Templates/Feature/Sources/TemplateCLI"),
     .executableTarget(
       name: "TemplateApp", dependencies: ["TemplateCLI"],

@@ -1,4 +1,4 @@
-import Terminal
+import CommandLineParsing
 
 /// What can go wrong in the `conformance` command itself, in one line for the user.
 enum ConformanceError: UserFacingError {

@@ -1,7 +1,7 @@
+import CommandLineParsing
 import ConformanceSuite
 import Foundation
 import LoopRecording
-import Terminal
 
 /// `conformance merge`: the shards' JSON reports joined into the report of the whole run.
 struct MergeCommand: Command {

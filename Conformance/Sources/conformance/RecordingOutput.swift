@@ -1,6 +1,6 @@
+import AppCLI
 import Foundation
 import LoopRecording
-import Terminal
 
 /// Where `view` and `export-test` write: a file that must not exist yet unless `--force`.
 struct RecordingOutput {

@@ -1,3 +1,4 @@
+import CommandLineParsing
 import ConformanceSuite
 import Foundation
 import LoopRecording

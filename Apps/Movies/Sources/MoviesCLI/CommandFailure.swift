@@ -1,5 +1,5 @@
+import CommandLineParsing
 import MovieCatalog
-import Terminal
 
 /// What stops `movies` after it started, in one line for the user (exit status 1).
 enum CommandFailure: UserFacingError, Equatable {

@@ -1,7 +1,8 @@
+import AppCLI
+import CommandLineParsing
 import Foundation
 import HTTPTransport
 import MovieCatalog
-import Terminal
 
 /// The catalog the command runs on, and what to tell the user about it.
 ///

@@ -1,4 +1,4 @@
-import Terminal
+import AppCLI
 
 /// What `movies --json` prints: the movies loaded, and why the list stops short of the pages
 /// asked for when a page failed.

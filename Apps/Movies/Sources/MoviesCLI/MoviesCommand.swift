@@ -1,3 +1,5 @@
+import AppCLI
+import CommandLineParsing
 import Foundation
 import MovieCatalog
 import MovieCatalogRecording

@@ -1,5 +1,5 @@
+import CommandLineParsing
 import MovieCatalog
-import Terminal
 
 /// What the command reports as one line on standard error, exiting 1.
 enum CommandFailure: Error, UserFacingError {

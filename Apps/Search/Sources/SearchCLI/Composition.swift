@@ -1,3 +1,4 @@
+import AppCLI
 import Fixtures
 import Foundation
 import HTTPTransport
@@ -5,7 +6,6 @@ import Loop
 import MovieCatalog
 import MovieCatalogRecording
 import SearchFeature
-import Terminal
 
 /// The dependencies, chosen from the options and the environment, as `movies` chooses them.
 ///

@@ -1,7 +1,7 @@
+import AppCLI
 import Foundation
 import MovieCatalog
 import SearchFeature
-import Terminal
 
 /// What the scripted command prints for one query: lines, or JSON.
 struct QueryOutput: Encodable {

@@ -1,3 +1,4 @@
+import AppCLI
 import Loop
 import SearchFeature
 import Terminal

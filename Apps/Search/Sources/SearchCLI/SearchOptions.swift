@@ -1,5 +1,6 @@
+import AppCLI
+import CommandLineParsing
 import Foundation
-import Terminal
 
 /// The command line of `movie-search`: its options and argument, declared once, and their
 /// values, read and checked.

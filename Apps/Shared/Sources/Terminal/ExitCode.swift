@@ -1,5 +1,5 @@
 /// The exit statuses the apps use: one rule for all three, printed by every `--help`
-/// (``ExitStatuses/app``).
+/// (`ExitStatuses.app`).
 ///
 /// - 0: the whole answer, from the source asked for.
 /// - 1: a failure: nothing of the answer was printed (standard output is empty, also with
@@ -12,7 +12,7 @@
 ///   `forecast_error`).
 /// - 130: interrupted with Control-C; 143 on SIGTERM.
 ///
-/// Throw one from the body of ``CLI/run(_:)`` to exit with it quietly (after printing
+/// Throw one from the body of `CLI.run(_:)` to exit with it quietly (after printing
 /// whatever the app printed itself).
 public enum ExitCode: Int32, Error, Hashable, Sendable {
   /// The whole answer, from the source asked for.

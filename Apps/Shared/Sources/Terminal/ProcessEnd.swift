@@ -6,7 +6,7 @@ import LoopSynchronization
   import Darwin
 #endif
 
-/// Work that must be done however the process ends: on `exit` (every way ``CLI`` ends a
+/// Work that must be done however the process ends: on `exit` (every way `CLI` ends a
 /// command, and a write to standard output that fails), and on SIGINT or SIGTERM, before
 /// the process exits with 130 or 143.
 ///
@@ -16,7 +16,7 @@ import LoopSynchronization
 ///
 /// A hook runs once, in the order the hooks were added: on the thread that calls `exit`, or
 /// on the signal's own thread (in turn with the hooks that end a recording, as
-/// ``CommandRecording`` does). It must not wait for long: a second signal ends the process
+/// `CommandRecording` does). It must not wait for long: a second signal ends the process
 /// at once. trails adds one when it opens its database: `ProcessEnd.add { database.close(...) }`.
 public enum ProcessEnd {
   /// The hooks not run yet.

@@ -9,7 +9,7 @@
 /// A write that fails ends the program, the same way in every app and mode:
 /// - a closed pipe (`movies | head -1`): exit 0 at once, printing nothing. The reader has
 ///   what it asked for; dying of `SIGPIPE` (status 141) would fail a `set -o pipefail`
-///   script that did nothing wrong. ``CLI`` ignores `SIGPIPE` so the write reports `EPIPE`.
+///   script that did nothing wrong. `CLI` ignores `SIGPIPE` so the write reports `EPIPE`.
 /// - any other failure (`> /dev/full`): `error: cannot write to standard output: <reason>`
 ///   on standard error, exit 1: output was lost, and a script must know.
 ///

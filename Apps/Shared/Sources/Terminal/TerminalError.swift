@@ -2,7 +2,7 @@
 ///
 /// Entering raw mode on something that is not a terminal (a pipe, a file) is
 /// ``notATerminal(descriptor:)``: that is the signal for an app to fall back to line mode.
-public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible, UserFacingError {
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file descriptor is not a terminal (`isatty` returned 0).
   case notATerminal(descriptor: Int32)
   /// A system call failed with `errno`.
@@ -19,9 +19,4 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible, U
       "\(name) failed (errno \(errno))"
     }
   }
-
-  /// The same line as ``description``, for ``CLI/run(_:)``.
-  ///
-  /// A terminal failure reaching the user is rare: apps fall back to line mode first.
-  public var userMessage: String { description }
 }

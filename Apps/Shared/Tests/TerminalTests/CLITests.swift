@@ -1,5 +1,7 @@
 import Testing
 
+@testable import AppCLI
+@testable import CommandLineParsing
 @testable import Terminal
 
 struct CLITests {

@@ -1,6 +1,8 @@
 import LoopSynchronization
 import Testing
 
+@testable import AppCLI
+@testable import CommandLineParsing
 @testable import Terminal
 
 /// What each run of the `notes` commands below was made from.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Terminal
+@testable import AppCLI
 
 struct JSONOutputTests {
   private struct Movie: Encodable {

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Terminal
+@testable import CommandLineParsing
 
 /// 1,200 mutated command lines per app through its ``CommandSpec``: each parses, or fails with
 /// one ``UsageError`` line, and never traps.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Terminal
+@testable import CommandLineParsing
 
 struct ParsedArgumentsTests {
   private func parse(_ spec: CommandSpec, _ arguments: String...) throws -> ParsedArguments {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Terminal
+@testable import AppCLI
+@testable import CommandLineParsing
 
 #if canImport(Glibc)
   import Glibc

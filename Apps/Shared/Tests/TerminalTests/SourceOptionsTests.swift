@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Terminal
+@testable import AppCLI
+@testable import CommandLineParsing
 
 /// `--source` and `--api-base`: one rule and one message per mistake, for every app.
 struct SourceOptionsTests {

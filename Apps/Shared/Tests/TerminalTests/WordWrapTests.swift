@@ -1,4 +1,4 @@
-import Terminal
+import CommandLineParsing
 import Testing
 
 struct WordWrapTests {

@@ -1,4 +1,4 @@
-import Terminal
+import CommandLineParsing
 
 /// A command that could not be carried out: one line on stderr, exit status 1.
 struct CommandFailure: UserFacingError, CustomStringConvertible {

@@ -1,9 +1,9 @@
+import AppCLI
 import CalendarDay
 import Foundation
 import HTTPTransport
 import LoopRecording
 import LoopSynchronization
-import Terminal
 import TrailsFeature
 import TrailsModel
 import TrailsPersistence

@@ -1,5 +1,5 @@
+import AppCLI
 import CalendarDay
-import Terminal
 import TrailsModel
 import Weather
 

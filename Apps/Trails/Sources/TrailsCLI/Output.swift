@@ -1,3 +1,4 @@
+import AppCLI
 import Terminal
 import TrailsFeature
 import TrailsModel

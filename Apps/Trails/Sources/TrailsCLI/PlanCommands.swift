@@ -1,5 +1,5 @@
 import CalendarDay
-import Terminal
+import CommandLineParsing
 import TrailsFeature
 
 // `trails plan` and the edits under it: each edit is a value made from its arguments, the

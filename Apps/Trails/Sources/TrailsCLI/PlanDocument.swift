@@ -1,5 +1,5 @@
+import AppCLI
 import CalendarDay
-import Terminal
 import TrailsFeature
 import TrailsModel
 import Weather

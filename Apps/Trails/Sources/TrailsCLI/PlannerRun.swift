@@ -1,5 +1,6 @@
+import AppCLI
+import CommandLineParsing
 import Loop
-import Terminal
 import TrailsFeature
 import TrailsModel
 import TrailsRecording

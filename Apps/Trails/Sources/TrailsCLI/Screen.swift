@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Terminal
 import TrailsFeature
 import TrailsModel

@@ -1,4 +1,4 @@
-import Terminal
+import CommandLineParsing
 import TrailsFeature
 
 // The commands that read: each shows a screen of the planner, as text or JSON.

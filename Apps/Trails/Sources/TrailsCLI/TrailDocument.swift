@@ -1,4 +1,4 @@
-import Terminal
+import AppCLI
 import TrailsFeature
 import TrailsModel
 import Weather

@@ -1,4 +1,4 @@
-import Terminal
+import CommandLineParsing
 import TrailsFeature
 
 /// The `trails` command: with no subcommand, the interactive planner on a terminal.

@@ -1,4 +1,5 @@
-import Terminal
+import AppCLI
+import CommandLineParsing
 import TrailsFeature
 
 /// The options of `trails` itself, which every trails command reads: declared here once, read

@@ -1,3 +1,4 @@
+import CommandLineParsing
 import FixtureHTTP
 import Foundation
 import Terminal

@@ -1,5 +1,5 @@
+import CommandLineParsing
 import FixtureHTTP
-import Terminal
 
 /// What the command line asks of the server, checked.
 struct ServerOptions: Sendable {

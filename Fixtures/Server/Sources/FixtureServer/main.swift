@@ -7,6 +7,6 @@
 // exit 0. Exit status: 0 stopped by a signal, 1 could not listen (or the listener failed),
 // 2 bad arguments.
 
-import Terminal
+import AppCLI
 
 await ServeCommand.main()

@@ -1,5 +1,8 @@
-// The names the examples in Terminal's doc comments use without declaring them.
+// The names the examples in the doc comments of CommandLineParsing, Terminal and AppCLI use without
+// declaring them.
 
+import AppCLI
+import CommandLineParsing
 import Loop
 import MovieCatalog
 import SearchFeature
@@ -34,13 +37,13 @@ struct Pager: Command {
   func run() async throws {}
 }
 
-struct TerminalCommandRecordingExamples {
+struct AppCLICommandRecordingExamples {
   let arguments: Parsed<ExampleArguments>
   let catalog: MovieCatalog
   func run(_ search: Search) async throws {}
 }
 
-struct TerminalCommandSpecExamples {
+struct CommandLineParsingCommandSpecExamples {
   func run(_ parsed: ParsedArguments) async throws {}
 }
 
@@ -49,7 +52,7 @@ struct TerminalInteractiveLoopExamples {
   let terminal: TerminalCapabilities
 }
 
-struct TerminalJSONOutputExamples {
+struct AppCLIJSONOutputExamples {
   let arguments: Parsed<ExampleArguments>
   let movies: [Movie]
 }

@@ -2,181 +2,10 @@
 // The examples keep the layout of the comments they come from, so swift format skips it.
 // swift-format-ignore-file
 
+import CommandLineParsing
 import Loop
-import LoopRecording
-import MovieCatalog
-import MovieCatalogRecording
 import SearchFeature
 import Terminal
-
-/// The names Apps/Shared/Sources/Terminal/Argument.swift's examples use (none).
-struct TerminalArgumentExamples {}
-
-extension TerminalArgumentExamples {
-  /// Apps/Shared/Sources/Terminal/Argument.swift:11
-  enum Example1 {
-    struct Arguments: CommandArguments {
-      let trail = Argument<String>("trail", help: "The trail's id")
-    }
-    static func trail(_ arguments: Parsed<Arguments>) throws -> String {
-      try arguments.trail  // error: missing argument <trail>, before the command is made
-    }
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/ArgumentGroup.swift's examples use (none).
-struct TerminalArgumentGroupExamples {}
-
-extension TerminalArgumentGroupExamples {
-  /// Apps/Shared/Sources/Terminal/ArgumentGroup.swift:8
-  func example1() async throws {
-    struct Arguments: CommandArguments {
-      let pages = OptionValue<Int>("pages", valueName: "N", help: "Pages to print", default: 1)
-      let json = Flag("json", help: "Print JSON")
-      let source = SourceOptions.Arguments(service: "TMDB")
-    }
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/ArgumentValue.swift's examples use (none).
-struct TerminalArgumentValueExamples {}
-
-extension TerminalArgumentValueExamples {
-  /// Apps/Shared/Sources/Terminal/ArgumentValue.swift:7
-  func example1() async throws {
-    enum Source: String, CaseIterable, ArgumentValue { case fixtures, live }
-    let source = OptionValue<Source?>("source", valueName: "SOURCE", help: "Where from")
-    // error: --source expects one of 'fixtures', 'live', got 'web'
-    _ = (source)
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/CLI.swift's examples use (none).
-struct TerminalCLIExamples {}
-
-extension TerminalCLIExamples {
-  /// Apps/Shared/Sources/Terminal/CLI.swift:12
-  enum Example1 {
-    static func main() async {  // what Command.main() does
-      await CLI.run(Pager.commandLine) { parsed in
-        try await Pager.make(parsed, environment: [:]).run()
-      }
-    }
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/Command.swift's examples use (none).
-struct TerminalCommandExamples {}
-
-extension TerminalCommandExamples {
-  /// Apps/Shared/Sources/Terminal/Command.swift:15
-  func example1() async throws {
-    struct Greet: Command {
-      struct Arguments: CommandArguments {
-        let name = Argument<String>("name", help: "Who to greet")
-        let times = OptionValue<Int>("times", valueName: "N", help: "How often", default: 1)
-      }
-      static let spec = CommandSpec(name: "greet", abstract: "Say hello.")
-      let who: String
-      let times: Int
-      init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws {
-        who = try arguments.name
-        times = try arguments.times
-      }
-      func run() async throws {
-        for _ in 0..<times { StandardOutput.writeLine("hello, \(who)") }
-      }
-    }
-    await Greet.main()
-  }
-}
-
-extension TerminalCommandRecordingExamples {
-  /// Apps/Shared/Sources/Terminal/CommandRecording.swift:19
-  func example1() async throws {
-    let recording = try arguments.record.map { path in
-      try CommandRecording<Search.State, Search.Event, MovieCatalogCall>(
-        path: path, app: "movie-search", initialState: Search.State())
-    }
-    let recorded = recording.map { catalog.recording(into: $0.recorder) } ?? catalog
-    try await CommandRecording.writing(recording) {
-      try await run(Search(catalog: recorded, clock: ContinuousClock(), localCatalog: { [] }))
-    }
-    _ = (recording, recorded)
-  }
-}
-
-extension TerminalCommandSpecExamples {
-  /// Apps/Shared/Sources/Terminal/CommandSpec.swift:4
-  func example1() async throws {
-    let spec = CommandSpec(
-      name: "trails", abstract: "Explore trails and plan a trip.", version: "1.0.0",
-      options: [.flag("json", help: "Print JSON instead of text.")],
-      subcommands: [
-        CommandSpec(name: "plan", abstract: "Show the plan.", subcommands: [
-          CommandSpec(name: "add", abstract: "Add a trail to the plan.",
-                      options: [.value("day", short: "d", help: "The day.", default: "1")],
-                      positionals: [Positional("trail", help: "The trail's id.")]),
-        ]),
-      ])
-    switch try spec.parse(CommandLine.arguments.dropFirst()) {
-    case .run(let parsed): try await run(parsed)  // what `trails plan add` runs with
-    case .help(let text), .version(let text): StandardOutput.writeLine(text)
-    }
-    _ = (spec)
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/ExitStatuses.swift's examples use (none).
-struct TerminalExitStatusesExamples {}
-
-extension TerminalExitStatusesExamples {
-  /// Apps/Shared/Sources/Terminal/ExitStatuses.swift:8
-  func example1() async throws {
-    let spec = CommandSpec(
-      name: "fixture-server", abstract: "Serve the fixtures.",
-      exitStatuses: ExitStatuses([
-        .init("0", "Stopped by SIGINT or SIGTERM"),
-        .init("1", "Could not listen, or the listener failed: one error: line on stderr"),
-        .init("2", "Bad arguments: the usage line on stderr"),
-      ]))
-    _ = (spec)
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/Flag.swift's examples use (none).
-struct TerminalFlagExamples {}
-
-extension TerminalFlagExamples {
-  /// Apps/Shared/Sources/Terminal/Flag.swift:3
-  enum Example1 {
-    struct Arguments: CommandArguments {
-      let json = Flag("json", help: "Print JSON")
-    }
-    static func isJSON(_ arguments: Parsed<Arguments>) -> Bool {
-      arguments.json  // as the command's init reads it
-    }
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/Inherited.swift's examples use (none).
-struct TerminalInheritedExamples {}
-
-extension TerminalInheritedExamples {
-  /// Apps/Shared/Sources/Terminal/Inherited.swift:8
-  enum Example1 {
-    struct TrailsArguments: CommandArguments {
-      let json = Flag("json", help: "Print JSON")
-    }
-    struct PlanAddArguments: CommandArguments {
-      let trails = Inherited(TrailsArguments())
-      let trail = Argument<String>("trail", help: "The trail's id")
-    }
-    static func isJSON(_ arguments: Parsed<PlanAddArguments>) -> Bool {
-      arguments.trails.json
-    }
-  }
-}
 
 extension TerminalInteractiveLoopExamples {
   /// Apps/Shared/Sources/Terminal/InteractiveLoop.swift:18
@@ -194,28 +23,6 @@ extension TerminalInteractiveLoopExamples {
       frame: { size in Frame(state: store.state, size: size).lines })
     if ending == .interrupted { throw ExitCode.interrupted }
     _ = (ending)
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/JSONNullable.swift's examples use (none).
-struct TerminalJSONNullableExamples {}
-
-extension TerminalJSONNullableExamples {
-  /// Apps/Shared/Sources/Terminal/JSONNullable.swift:4
-  func example1() async throws {
-    struct MovieLine: Encodable {
-      let title: String
-      @JSONNullable var year: Int?  // "year": null when unknown
-    }
-  }
-}
-
-extension TerminalJSONOutputExamples {
-  /// Apps/Shared/Sources/Terminal/JSONOutput.swift:13
-  func example1() async throws {
-    if arguments.json {
-      try JSONOutput.write(movies)
-    }
   }
 }
 
@@ -251,58 +58,6 @@ extension TerminalKeyReaderExamples {
   }
 }
 
-/// The names Apps/Shared/Sources/Terminal/Option.swift's examples use (none).
-struct TerminalOptionExamples {}
-
-extension TerminalOptionExamples {
-  /// Apps/Shared/Sources/Terminal/Option.swift:9
-  func example1() async throws {
-    let options: [Option] = [
-      .value("pages", short: "p", valueName: "n", help: "How many pages to load.", default: "1"),
-      .flag("json", help: "Print JSON instead of text."),
-    ]
-    _ = (options)
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/OptionValue.swift's examples use (none).
-struct TerminalOptionValueExamples {}
-
-extension TerminalOptionValueExamples {
-  /// Apps/Shared/Sources/Terminal/OptionValue.swift:11
-  enum Example1 {
-    struct Arguments: CommandArguments {
-      let pages = OptionValue<Int>(
-        "pages", valueName: "N", help: "Print the first N pages", default: 1, in: 1...500)
-      let language = OptionValue<String?>("language", valueName: "CODE", help: "The language")
-    }
-    static func read(_ arguments: Parsed<Arguments>) throws -> (pages: Int, language: String?) {
-      // error: --pages expects an integer from 1 to 500, got '0'
-      (try arguments.pages, try arguments.language)
-    }
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/Parsed.swift's examples use (none).
-struct TerminalParsedExamples {}
-
-extension TerminalParsedExamples {
-  /// Apps/Shared/Sources/Terminal/Parsed.swift:5
-  enum Example1 {
-    struct Arguments: CommandArguments {
-      let pages = OptionValue<Int>("pages", valueName: "N", help: "Pages to print", default: 1)
-      let json = Flag("json", help: "Print JSON")
-      let source = SourceOptions.Arguments(service: "TMDB")
-    }
-    static func read(_ arguments: Parsed<Arguments>) throws -> (Int, Bool, SourceOptions) {
-      let pages = try arguments.pages  // Int: the option has a default
-      let json = arguments.json  // Bool
-      let source = try SourceOptions(arguments.source)  // a group, read through its own view
-      return (pages, json, source)
-    }
-  }
-}
-
 extension TerminalRawModeExamples {
   /// Apps/Shared/Sources/Terminal/RawMode.swift:23
   func example1() async throws {
@@ -314,21 +69,6 @@ extension TerminalRawModeExamples {
   }
 }
 
-/// The names Apps/Shared/Sources/Terminal/RecordOption.swift's examples use (none).
-struct TerminalRecordOptionExamples {}
-
-extension TerminalRecordOptionExamples {
-  /// Apps/Shared/Sources/Terminal/RecordOption.swift:11
-  enum Example1 {
-    struct Arguments: CommandArguments {
-      let record = RecordOption()
-    }
-    static func recordPath(_ arguments: Parsed<Arguments>) throws -> String? {
-      try arguments.record  // nil without --record
-    }
-  }
-}
-
 extension TerminalScreenRendererExamples {
   /// Apps/Shared/Sources/Terminal/ScreenRenderer.swift:18
   func example1() async throws {
@@ -337,21 +77,6 @@ extension TerminalScreenRendererExamples {
     renderer.render(["Popular movies", "  1. Dune"])
     renderer.render(["Popular movies", "  loading..."])  // redrawn in place
     _ = (renderer)
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/SourceOptions.swift's examples use (none).
-struct TerminalSourceOptionsExamples {}
-
-extension TerminalSourceOptionsExamples {
-  /// Apps/Shared/Sources/Terminal/SourceOptions.swift:12
-  enum Example1 {
-    struct Arguments: CommandArguments {
-      let source = SourceOptions.Arguments(service: "TMDB", liveWhen: "TMDB_API_KEY is set")
-    }
-    static func source(_ arguments: Parsed<Arguments>, token: String?) throws -> SourceOptions {
-      try SourceOptions(arguments.source, liveByDefault: token != nil)
-    }
   }
 }
 
@@ -394,19 +119,6 @@ extension TerminalStyleExamples {
   }
 }
 
-/// The names Apps/Shared/Sources/Terminal/Suggestion.swift's examples use (none).
-struct TerminalSuggestionExamples {}
-
-extension TerminalSuggestionExamples {
-  /// Apps/Shared/Sources/Terminal/Suggestion.swift:3
-  func example1() async throws {
-    let ids = ["gull-point-loop", "tidepool-steps", "cedar-ridge"]
-    let near = Suggestion.closest(to: "gull-pont-loop", among: ids)  // "gull-point-loop"
-    let prefix = Suggestion.closest(to: "tidepool", among: ids)        // "tidepool-steps"
-    _ = (ids, near, prefix)
-  }
-}
-
 /// The names Apps/Shared/Sources/Terminal/TerminalCapabilities.swift's examples use (none).
 struct TerminalTerminalCapabilitiesExamples {}
 
@@ -419,14 +131,6 @@ extension TerminalTerminalCapabilitiesExamples {
   }
 }
 
-/// The names Apps/Shared/Sources/Terminal/UserFacingError.swift's examples use (none).
-struct TerminalUserFacingErrorExamples {}
-
-/// Apps/Shared/Sources/Terminal/UserFacingError.swift:7
-extension CatalogError: UserFacingError {
-  var userMessage: String { "the movie service rejected the API key (HTTP 401)" }
-}
-
 extension TerminalWindowResizesExamples {
   /// Apps/Shared/Sources/Terminal/WindowResizes.swift:12
   func example1() async throws {
@@ -435,17 +139,5 @@ extension TerminalWindowResizesExamples {
       renderer.clearScreen()
       draw()
     }
-  }
-}
-
-/// The names Apps/Shared/Sources/Terminal/WordWrap.swift's examples use (none).
-struct TerminalWordWrapExamples {}
-
-extension TerminalWordWrapExamples {
-  /// Apps/Shared/Sources/Terminal/WordWrap.swift:4
-  func example1() async throws {
-    let lines = WordWrap.lines("the plan cannot be changed; make the file writable", width: 30)
-    // ["the plan cannot be changed;", "make the file writable"]
-    _ = (lines)
   }
 }

@@ -1,3 +1,5 @@
+import AppCLI
+import CommandLineParsing
 import Loop
 import TemplateFeature
 import Terminal

@@ -17,7 +17,7 @@ import LoopSynchronization
 /// hooks run ends the process at once, so a hook that hangs cannot keep it alive.
 ///
 /// Without hooks, the handlers restore the terminal and exit directly, as before.
-enum SignalExit {
+package enum SignalExit {
   /// The hooks, run once on the signal thread; `sealed` once they have all run.
   private static let hooks = Mutex<(added: [@Sendable (Int32) -> Void], sealed: Bool)>(
     ([], false))
@@ -34,7 +34,7 @@ enum SignalExit {
   /// A hook added while the hooks run (a signal came while a recording was being started)
   /// runs too. Once they have all run the process is exiting: a caller adding one then never
   /// returns, so it cannot start what the hook was to end (a recording with no end record).
-  static func add(_ hook: @escaping @Sendable (Int32) -> Void) {
+  package static func add(_ hook: @escaping @Sendable (Int32) -> Void) {
     installOnce()
     let added = hooks.withLock { hooks -> Bool in
       guard !hooks.sealed else { return false }

@@ -1,6 +1,6 @@
+import CommandLineParsing
 import MoviesCLI
 import SearchCLI
-import Terminal
 import TrailsCLI
 
 /// The three apps' command lines, the very specs their executables parse with: each app's

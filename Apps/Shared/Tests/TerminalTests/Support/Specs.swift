@@ -1,4 +1,4 @@
-import Terminal
+import CommandLineParsing
 
 /// Command specs shaped like the apps', shared by the parser and CLI tests.
 enum Specs {

@@ -54,7 +54,7 @@ public struct OptionValue<Value: Sendable>: ArgumentDeclaration, SpecEntry {
     return copy
   }
 
-  func addEntries(to declarations: inout Declarations) {
+  package func addEntries(to declarations: inout Declarations) {
     declarations.options.append(option)
   }
 

@@ -1,7 +1,7 @@
 /// The exit statuses of one kind of command, as its `--help` lists them under `EXIT STATUS:`.
 ///
 /// A command line states the statuses its kind of command exits with, and only those: the
-/// three apps share one rule (``app``, which ``ExitCode`` defines), while a tool such as
+/// three apps share one rule (``app``, which `ExitCode` defines), while a tool such as
 /// `conformance` or `fixture-server` has its own. ``CommandSpec/exitStatuses`` of the root
 /// command is the block every `--help` of that command line prints, its subcommands' too.
 ///
@@ -44,7 +44,7 @@ public struct ExitStatuses: Hashable, Sendable {
     self.rows = rows
   }
 
-  /// The rule of the three apps (``ExitCode``): 0 the whole answer, 1 a failure with nothing
+  /// The rule of the three apps (`ExitCode`): 0 the whole answer, 1 a failure with nothing
   /// on standard output, 2 bad arguments, 3 a partial answer, 130 interrupted.
   public static let app = ExitStatuses([
     Row("0", "The whole answer, from the source asked for"),

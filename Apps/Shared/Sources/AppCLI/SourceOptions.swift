@@ -1,4 +1,6 @@
+import CommandLineParsing
 import Foundation
+import Terminal
 
 /// Where an app's data comes from: `--source fixtures|live`, `--api-base URL` and
 /// `--timeout SECONDS`, declared, read and checked the same way in every app, with one
@@ -96,7 +98,7 @@ public struct SourceOptions: Hashable, Sendable {
   ///   - arguments: The parsed command line, read through the command's
   ///     ``SourceOptions/Arguments``.
   ///   - liveByDefault: Whether live is the source when neither option is given.
-  /// - Throws: ``UsageError`` for a value `--source` does not take, a malformed
+  /// - Throws: `UsageError` for a value `--source` does not take, a malformed
   ///   `--api-base`, `--api-base` with `--source fixtures`, or a `--timeout` that is not a
   ///   number of seconds in ``timeoutRange``.
   public init(_ arguments: Parsed<Arguments>, liveByDefault: Bool = false) throws(UsageError) {

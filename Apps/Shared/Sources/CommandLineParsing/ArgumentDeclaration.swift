@@ -20,7 +20,7 @@ public protocol ArgumentDeclaration: Sendable {
 }
 
 /// What a declaration adds to its command's spec.
-protocol SpecEntry {
+package protocol SpecEntry {
   /// Appends the declaration's options and positionals.
   ///
   /// - Parameter declarations: The command's declarations so far.
@@ -29,13 +29,13 @@ protocol SpecEntry {
 
 /// The options and positionals a group declares, in declaration order, and the options it
 /// reads from its ancestors.
-struct Declarations {
+package struct Declarations {
   /// The options the command declares.
-  var options: [Option] = []
+  package var options: [Option] = []
   /// The positional arguments the command declares.
-  var positionals: [Positional] = []
+  package var positionals: [Positional] = []
   /// The options an ancestor declares and the command reads (``Inherited``).
-  var inherited: [Option] = []
+  package var inherited: [Option] = []
 
   /// The declarations of `value`: a declaration or a group of them.
   ///

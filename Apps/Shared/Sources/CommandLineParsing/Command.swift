@@ -3,14 +3,14 @@ import Foundation
 /// A command line, or one of its subcommands, as a value: made from its parsed arguments,
 /// then run.
 ///
-/// The type declares what it accepts once: ``spec`` names it, ``Arguments`` holds its
+/// The type declares what it accepts once: ``spec`` names it, `Arguments` holds its
 /// options and arguments (each a ``Flag``, ``OptionValue`` or ``Argument``, with its help and
 /// default), and ``subcommands`` lists the command types under it. ``commandLine`` makes the
 /// whole spec from them, so nothing declared is missing from it. ``init(_:environment:)``
 /// reads each declaration through its key path (``Parsed``), typed, so a bad value is a
 /// ``UsageError`` before anything runs and a misspelt name does not compile; ``run()`` does
-/// the work. ``main(arguments:environment:)`` parses the process's arguments against the
-/// whole tree, makes the command the words name, runs it and exits as ``CLI`` does.
+/// the work. `main(arguments:environment:)` parses the process's arguments against the
+/// whole tree, makes the command the words name, runs it and exits as `CLI` does.
 ///
 /// ```swift
 /// struct Greet: Command {
@@ -36,7 +36,7 @@ public protocol Command: Sendable {
   associatedtype Arguments: CommandArguments = NoArguments
 
   /// The command's name, abstract, version and exit statuses. Its options, positionals and
-  /// subcommands stay empty: ``commandLine`` adds them from ``Arguments`` and
+  /// subcommands stay empty: ``commandLine`` adds them from `Arguments` and
   /// ``subcommands``.
   static var spec: CommandSpec { get }
 
@@ -46,14 +46,14 @@ public protocol Command: Sendable {
   /// Makes the command from the parsed command line.
   ///
   /// - Parameters:
-  ///   - arguments: The parsed command line, read through ``Arguments``.
+  ///   - arguments: The parsed command line, read through `Arguments`.
   ///   - environment: The process environment.
   /// - Throws: ``UsageError`` for a bad argument; any error the command cannot start with.
   init(_ arguments: Parsed<Arguments>, environment: [String: String]) throws
 
   /// Does what the command line asked.
   ///
-  /// - Throws: What ``CLI/exitCode(for:errorOutput:)`` turns into the exit status.
+  /// - Throws: What `CLI.exitCode(for:errorOutput:)` turns into the exit status.
   func run() async throws
 }
 
@@ -61,7 +61,7 @@ extension Command {
   /// No subcommands.
   public static var subcommands: [any Command.Type] { [] }
 
-  /// The whole command line: ``spec`` with the options and arguments ``Arguments``
+  /// The whole command line: ``spec`` with the options and arguments `Arguments`
   /// declares, and every subcommand's, to parse and to print help.
   public static var commandLine: CommandSpec { commandLine(inheriting: []) }
 
@@ -114,21 +114,5 @@ extension Command {
     throws -> Self
   {
     try Self(Arguments().read(from: arguments), environment: environment)
-  }
-
-  /// Parses `arguments` against ``commandLine``, runs the command they name and exits, as
-  /// ``CLI/run(_:arguments:_:)`` does.
-  ///
-  /// - Parameters:
-  ///   - arguments: The arguments, without the executable's name; the process's by default.
-  ///   - environment: The environment; the process's by default.
-  /// - Returns: Never: the process exits.
-  nonisolated(nonsending) public static func main(
-    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) async -> Never {
-    await CLI.run(commandLine, arguments: arguments) { parsed in
-      try await make(parsed, environment: environment).run()
-    }
   }
 }

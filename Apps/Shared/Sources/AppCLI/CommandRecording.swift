@@ -1,6 +1,8 @@
+import CommandLineParsing
 import Loop
 import LoopRecording
 import LoopSynchronization
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

@@ -18,7 +18,7 @@
 /// }
 /// ```
 ///
-/// ``CLI/run(_:arguments:_:)`` does that switch, and the error handling, for you.
+/// `CLI.run(_:arguments:_:)` does that switch, and the error handling, for you.
 ///
 /// The rules:
 /// - `--name value`, `--name=value` and `-n value` set an option; `--flag` sets a flag.

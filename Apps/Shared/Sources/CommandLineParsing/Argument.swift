@@ -34,7 +34,7 @@ public struct Argument<Value: Sendable>: ArgumentDeclaration, SpecEntry {
     }
   }
 
-  func addEntries(to declarations: inout Declarations) {
+  package func addEntries(to declarations: inout Declarations) {
     declarations.positionals.append(positional)
   }
 

@@ -1,4 +1,6 @@
+import CommandLineParsing
 import Foundation
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

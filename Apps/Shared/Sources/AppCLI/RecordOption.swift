@@ -1,4 +1,6 @@
+import CommandLineParsing
 import Foundation
+import Terminal
 
 /// `--record FILE`, declared and checked the same way in every app: write the run as a
 /// recording file that `conformance --replay FILE` replays.
@@ -34,7 +36,7 @@ public struct RecordOption: ArgumentDeclaration, SpecEntry {
   ///
   /// - Parameter arguments: The parsed command line.
   /// - Returns: The path to write: the one given, or the file its symlinks lead to.
-  /// - Throws: ``UsageError`` for an empty path, a path that is not a regular file, or a
+  /// - Throws: `UsageError` for an empty path, a path that is not a regular file, or a
   ///   missing folder.
   public func read(from arguments: ParsedArguments) throws(UsageError) -> String? {
     guard let path = arguments.givenValue(option.long) else { return nil }
@@ -48,7 +50,7 @@ public struct RecordOption: ArgumentDeclaration, SpecEntry {
     }
   }
 
-  func addEntries(to declarations: inout Declarations) {
+  package func addEntries(to declarations: inout Declarations) {
     declarations.options.append(option)
   }
 }

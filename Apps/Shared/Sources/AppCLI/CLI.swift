@@ -1,4 +1,6 @@
+import CommandLineParsing
 import Foundation
+import Terminal
 
 #if canImport(Glibc)
   import Glibc
@@ -18,16 +20,16 @@ import Foundation
 /// ```
 ///
 /// How outcomes map to exits:
-/// - `--help` / `--version`: the text on standard output, ``ExitCode/success``.
-/// - ``UsageError``: its two lines on standard error, ``ExitCode/usage`` (2).
-/// - ``ExitCode`` thrown: that status, nothing printed.
-/// - ``UserFacingError``: `error: <userMessage>` on standard error, ``ExitCode/failure``.
-/// - Any other error: `error: <description>` on one line, ``ExitCode/failure``.
+/// - `--help` / `--version`: the text on standard output, `ExitCode.success`.
+/// - `UsageError`: its two lines on standard error, `ExitCode.usage` (2).
+/// - `ExitCode` thrown: that status, nothing printed.
+/// - `UserFacingError`: `error: <userMessage>` on standard error, `ExitCode.failure`.
+/// - Any other error: `error: <description>` on one line, `ExitCode.failure`.
 ///
-/// A write to standard output that fails ends the program (``StandardOutput``): exit 0 for
+/// A write to standard output that fails ends the program (`StandardOutput`): exit 0 for
 /// a closed pipe, exit 1 with a message for any other failure.
 ///
-/// Exiting runs the `atexit` hooks, so a ``RawMode`` still active is restored.
+/// Exiting runs the `atexit` hooks, so a `RawMode` still active is restored.
 public enum CLI {
   /// Runs `body` and exits: 0 when it returns, otherwise as ``exitCode(for:errorOutput:)``
   /// decides.
@@ -103,8 +105,8 @@ public enum CLI {
   /// - Parameters:
   ///   - error: The error that ended the program.
   ///   - errorOutput: Where the message goes; standard error by default.
-  /// - Returns: ``ExitCode/usage`` for a ``UsageError``, the code itself for a thrown
-  ///   ``ExitCode``, ``ExitCode/failure`` for anything else.
+  /// - Returns: `ExitCode.usage` for a `UsageError`, the code itself for a thrown
+  ///   `ExitCode`, `ExitCode.failure` for anything else.
   public static func exitCode(
     for error: any Error, errorOutput: (String) -> Void = StandardError.write
   ) -> ExitCode {

@@ -1,7 +1,7 @@
 /// What parsing a command line produced: arguments to run with, or text to print.
 ///
 /// Help and version are results, not errors: print the text on standard output and exit
-/// with ``ExitCode/success``. ``CLI/run(_:arguments:_:)`` does that.
+/// with `ExitCode.success`. `CLI.run(_:arguments:_:)` does that.
 public enum ParseResult: Hashable, Sendable {
   /// The arguments fit the spec; run the command.
   case run(ParsedArguments)

@@ -2,7 +2,7 @@
 /// ``OptionValue``s, ``Argument``s, ``Inherited`` declarations and groups, in help order.
 ///
 /// A command's ``Command/Arguments`` is a group; a group shared by commands
-/// (``SourceOptions/Arguments``) is a property of theirs. Reading a group gives a ``Parsed``
+/// (`SourceOptions.Arguments`) is a property of theirs. Reading a group gives a ``Parsed``
 /// view of it.
 ///
 /// ```swift

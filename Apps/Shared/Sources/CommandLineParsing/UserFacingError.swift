@@ -1,7 +1,7 @@
 /// An error that knows the one line to show the user.
 ///
-/// ``CLI/run(_:)`` prints `error: ` and ``userMessage`` on standard error and exits with
-/// ``ExitCode/failure``, never a stack trace. Conform the errors an app expects (a network
+/// `CLI.run(_:)` prints `error: ` and ``userMessage`` on standard error and exits with
+/// `ExitCode.failure`, never a stack trace. Conform the errors an app expects (a network
 /// failure, a bad file) and write the message for the person at the terminal:
 ///
 /// ```swift

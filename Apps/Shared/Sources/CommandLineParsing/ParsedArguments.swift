@@ -63,7 +63,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter name: The option's long name, without dashes.
   /// - Returns: The text on the command line.
-  func givenValue(_ name: String) -> String? {
+  package func givenValue(_ name: String) -> String? {
     let option = declared(name)
     precondition(option.takesValue, "--\(name) of '\(commandName)' is a flag; use flag(_:)")
     return values[name]

@@ -39,7 +39,7 @@ public struct Flag: ArgumentDeclaration, SpecEntry, Hashable {
     arguments.flag(option.long)
   }
 
-  func addEntries(to declarations: inout Declarations) {
+  package func addEntries(to declarations: inout Declarations) {
     declarations.options.append(option)
   }
 }

@@ -2,7 +2,7 @@
 /// the usage line.
 ///
 /// Its ``description`` is what the user sees on standard error before the app exits with
-/// ``ExitCode/usage`` (2):
+/// `ExitCode.usage` (2):
 ///
 /// ```
 /// error: unknown option '--pagez' (did you mean '--pages'?)

@@ -37,7 +37,7 @@ public struct Inherited<Wrapped: ArgumentDeclaration>: ArgumentDeclaration, Spec
     try wrapped.read(from: arguments)
   }
 
-  func addEntries(to declarations: inout Declarations) {
+  package func addEntries(to declarations: inout Declarations) {
     let wrapped = Declarations.of(wrapped)
     precondition(
       wrapped.positionals.isEmpty, "Inherited reads options: a positional is the command's own")

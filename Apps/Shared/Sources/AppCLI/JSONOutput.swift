@@ -1,4 +1,6 @@
+import CommandLineParsing
 import Foundation
+import Terminal
 
 /// Encodes values for `--json` output, in the one style every app's JSON has.
 ///
