@@ -84,6 +84,14 @@ struct MovieCatalogLiveTests {
     #expect(server.requests.isEmpty)
   }
 
+  @Test(arguments: [1, MoviePage.maximumPage])
+  func theFirstAndTheLastPageTMDBServesAreAsked(_ page: Int) async throws {
+    let server = StubServer(try .fixture("movies/popular-1.json"))
+    _ = try? await server.catalog().search("star", page)
+    let url = try #require(server.requests.first?.url)
+    #expect(url.query?.hasSuffix("&page=\(page)") == true)
+  }
+
   // MARK: Responses
 
   @Test func pageIsDecodedWhenTMDBAnswers200() async throws {
