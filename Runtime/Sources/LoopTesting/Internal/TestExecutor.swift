@@ -305,10 +305,22 @@ enum ThreadYields {
     clock_gettime(CLOCK_MONOTONIC, &time)
     let now = UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     let last = UInt64(UInt(bitPattern: pthread_getspecific(key)))
-    // The first wait on a thread only starts its count.
-    guard last == 0 || now &- last >= interval else { return false }
-    pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(now)))
-    return last != 0
+    let decision = decide(now: now, mark: last)
+    if let mark = decision.mark {
+      pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(mark)))
+    }
+    return decision.isDue
+  }
+
+  /// ``isDue()``'s rule apart from the clock and the thread: whether a thread whose count
+  /// started at `mark` (0: not started) is due at `now`, in nanoseconds, and the mark it
+  /// keeps next (`nil`: the one it has).
+  ///
+  /// The first wait on a thread only starts its count; a thread is due `interval` after its
+  /// mark, and being due starts the count again.
+  static func decide(now: UInt64, mark: UInt64) -> (isDue: Bool, mark: UInt64?) {
+    guard mark == 0 || now &- mark >= interval else { return (false, nil) }
+    return (mark != 0, now)
   }
 }
 
