@@ -111,7 +111,7 @@ public struct ConformanceRun: Sendable {
         await contract.run(with: runner)
       }
       replays = await orderedMap(recordings, width: runner.options.workers) { path in
-        let replay = await RecordingReplays.replay(path, with: contracts)
+        let replay = await ConformanceRecordings.replay(path, with: contracts)
         replayed?(path)
         return replay
       }
@@ -129,7 +129,7 @@ public struct ConformanceRun: Sendable {
               contract: contracts[index].name, mutant: mutant, result: result,
               durationSeconds: Self.seconds(began.duration(to: clock.now))))
         case .recording(let path):
-          let replay = await RecordingReplays.replay(path, with: contracts)
+          let replay = await ConformanceRecordings.replay(path, with: contracts)
           replayed?(path)
           return .replay(replay)
         }

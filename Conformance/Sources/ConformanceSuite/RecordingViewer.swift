@@ -26,7 +26,7 @@ public enum RecordingViewer {
   public static func page(
     of path: String, with contracts: [AnyContract], replay: Bool = false
   ) async throws(RecordingFileError) -> String {
-    let (data, contract) = try RecordingReplays.read(path, with: contracts)
+    let (data, contract) = try ConformanceRecordings.read(path, with: contracts)
     let lines = try contract.visitRecording(data, from: path, with: LinesOfRecording())
     var report: ReplayReport?
     if replay { report = try await contract.replay(data, from: path) }

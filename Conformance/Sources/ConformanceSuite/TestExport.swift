@@ -75,7 +75,7 @@ public enum TestExport {
   public static func source(
     of path: String, with contracts: [AnyContract], name: String, shownAs: String? = nil
   ) throws(RecordingFileError) -> String {
-    let (data, contract) = try RecordingReplays.read(path, with: contracts)
+    let (data, contract) = try ConformanceRecordings.read(path, with: contracts)
     return try contract.visitRecording(
       data, from: path, with: SwiftTestWriter(name: name, source: shownAs ?? path))
   }

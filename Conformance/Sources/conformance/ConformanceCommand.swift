@@ -235,7 +235,7 @@ struct ConformanceCommand: Command {
       guard let path = replay else {
         throw UsageError("--minimize needs --replay FILE", usage: usage)
       }
-      for line in try await RecordingReplays.minimize(path, to: output, with: contracts) {
+      for line in try await ConformanceRecordings.minimize(path, to: output, with: contracts) {
         StandardOutput.writeLine(line)
       }
       return
@@ -244,7 +244,7 @@ struct ConformanceCommand: Command {
       try await Self.replay(path, with: contracts)
       return
     }
-    let recordings = RecordingReplays.files(in: recordingsDirectory, for: contracts)
+    let recordings = ConformanceRecordings.files(in: recordingsDirectory, for: contracts)
     if shard != .whole, judgesKills {
       throw UsageError(
         "--min-machine-kills judges the whole run: give it to merge, not to a shard",
@@ -277,7 +277,7 @@ struct ConformanceCommand: Command {
 
   /// Replays the recording at `path` against its app's contract and says how it went.
   private static func replay(_ path: String, with contracts: [AnyContract]) async throws {
-    let replay = await RecordingReplays.replay(path, with: contracts)
+    let replay = await ConformanceRecordings.replay(path, with: contracts)
     if let failure = replay.failure {
       StandardOutput.writeLine(failure.message)
       StandardError.writeLine("conformance: the replay of \(path) failed")

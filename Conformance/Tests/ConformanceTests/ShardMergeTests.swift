@@ -16,7 +16,7 @@ struct ShardMergeTests {
   /// Every registered contract on a shallow exploration, and the bundled recordings.
   private static let runner = ContractRunner(
     options: .init(exploration: .init(depth: 2, randomWalks: 20, walkLength: 20), workers: 2))
-  private static let recordings = RecordingReplays.files(
+  private static let recordings = ConformanceRecordings.files(
     in: root.appendingPathComponent("Fixtures/recordings").path, for: registeredContracts)
 
   private static func run(_ shard: Shard) async -> ConformanceRun {

@@ -4,7 +4,7 @@ import LoopRecording
 
 /// The recordings a conformance run replays: `--replay FILE`, and every `*.json` and `*.jsonl` in
 /// `Fixtures/recordings/<app>/` for each registered app whose contract replays recordings.
-public enum RecordingReplays {
+public enum ConformanceRecordings {
   /// The recording files under `folder`, one subfolder per app, in path order, for the
   /// contracts in `contracts` that replay recordings; a missing folder holds none.
   ///
@@ -101,3 +101,7 @@ public enum RecordingReplays {
     return (data, contract)
   }
 }
+
+/// The old name of ``ConformanceRecordings``, one letter from LoopContracts' `RecordingReplay`.
+@available(*, deprecated, renamed: "ConformanceRecordings")
+public typealias RecordingReplays = ConformanceRecordings
