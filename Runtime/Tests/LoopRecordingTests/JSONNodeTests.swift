@@ -65,6 +65,21 @@ struct JSONNodeTests {
     #expect(try JSONNode.parse(ArraySlice(written.utf8)).string == expected)
   }
 
+  /// Every form of number JSON allows (RFC 8259, section 6) reads as the number, its text
+  /// kept as written: a sign, a fraction, an exponent with `e` or `E`, signed or not, of one
+  /// digit or more, alone or followed by more of the document.
+  @Test(arguments: [
+    "0", "-0", "12", "-7", "1.5", "0.25", "1e5", "2E7", "1e+5", "1E-5", "3.5e10", "-4.25E+2",
+  ])
+  func everyFormOfNumberReadsAsWritten(_ number: String) throws {
+    for text in [number, "[\(number)]", "[\(number),1]"] {
+      let node = try JSONNode.parse(ArraySlice(text.utf8))
+      var written: [UInt8] = []
+      node.write(to: &written)
+      #expect(String(decoding: written, as: UTF8.self) == text)
+    }
+  }
+
   /// Two spellings of "é" are equal Swift strings but not the same JSON text.
   @Test func sameJSONComparesBytesNotSwiftEquality() {
     let composed = JSONNode(.string("caf\u{E9}"))
