@@ -48,6 +48,8 @@ final class Probe<State: Sendable, Event: Sendable>: Sendable {
   }
   var cancelled: [EffectRun] { observations.elements.compactMap(\.cancelled) }
   var staleDrops: [Event] { observations.elements.filter(\.isStaleDrop).compactMap(\.event) }
+  /// The reports about events (`.enqueued`, `.reduced`, `.dropped`), one line each, in order.
+  var eventReports: [String] { observations.elements.filter { $0.event != nil }.map(\.summary) }
 }
 
 extension StoreObservation {
