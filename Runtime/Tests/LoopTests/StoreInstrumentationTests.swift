@@ -103,3 +103,44 @@ struct StoreInstrumentationTests {
     store.cancel()
   }
 }
+
+/// `DropReason.arrivedAfterCancel`: an event sent to a store already cancelled is reported
+/// dropped, never enqueued.
+@Suite(.watchdog)
+struct ArrivedAfterCancelTests {
+  /// A send after `cancel()` is reported dropped as arrived after the cancel.
+  @Test func aSendAfterCancelIsReportedDroppedAsArrivedAfterCancel() {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(Lab(), labReducer)
+    store.cancel()
+
+    store.send(.increment)
+
+    #expect(probe.eventReports == ["dropped increment, sent by the test: arrivedAfterCancel"])
+  }
+
+  /// The answer of an effect that ends after its store was cancelled (it ignored the
+  /// cancellation) is reported dropped as arrived after the cancel, with the effect as origin.
+  @Test func anEffectsAnswerAfterCancelIsReportedDroppedAsArrivedAfterCancel() async throws {
+    let probe = Probe<Lab, LabEvent>()
+    let late = Latch()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .onChange(of: \.query, name: "late") { query in
+          await late.wait()
+          return .loaded(query)
+        }
+      ])
+    store.send(.query("a"))
+    store.cancel()
+
+    late.open()
+    try await probe.waitForEndedEffects(1)
+
+    let effect = try #require(probe.started.first)
+    #expect(
+      probe.eventReports.last == "dropped loaded(\"a\"), sent by \(effect): arrivedAfterCancel")
+    #expect(store.state.loaded.isEmpty)
+  }
+}
