@@ -300,10 +300,10 @@ enum ThreadYields {
   }()
 
   /// Whether the calling thread is due to yield; when it is, the next one is `interval` away.
-  static func isDue() -> Bool {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    let now = UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  ///
+  /// - Parameter now: The monotonic clock's time, in nanoseconds; tests give their own.
+  /// - Returns: Whether to yield now.
+  static func isDue(now: UInt64 = monotonicNanoseconds()) -> Bool {
     let last = UInt64(UInt(bitPattern: pthread_getspecific(key)))
     let decision = decide(now: now, mark: last)
     if let mark = decision.mark {
@@ -312,7 +312,16 @@ enum ThreadYields {
     return decision.isDue
   }
 
-  /// ``isDue()``'s rule apart from the clock and the thread: whether a thread whose count
+  /// The monotonic clock's time, in nanoseconds.
+  ///
+  /// - Returns: The time.
+  static func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
+  /// ``isDue(now:)``'s rule apart from the clock and the thread: whether a thread whose count
   /// started at `mark` (0: not started) is due at `now`, in nanoseconds, and the mark it
   /// keeps next (`nil`: the one it has).
   ///
