@@ -16,8 +16,10 @@ struct APICheckTests {
     .deletingLastPathComponent().appendingPathComponent("Modules")
 
   /// Runs scripts/api-check with `arguments`: its exit status and what it printed.
-  private static func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let run = try ScriptRun.run(
+  private static func check(_ arguments: [String]) async throws -> (
+    status: Int32, output: String
+  ) {
+    let run = try await ScriptRun.run(
       root.appendingPathComponent("scripts/api-check"), ["--modules-dir", modules.path] + arguments)
     return (run.status, run.output)
   }
@@ -39,18 +41,18 @@ struct APICheckTests {
     }.joined(separator: "\n")
   }
 
-  @Test func theCommittedBaselinesMatchThisBuild() throws {
-    let (status, output) = try Self.check([])
+  @Test func theCommittedBaselinesMatchThisBuild() async throws {
+    let (status, output) = try await Self.check([])
     #expect(status == 0, "\(output)")
     #expect(output.contains("api-check: 4 modules, no breaking change"), "\(output)")
   }
 
-  @Test func aRemovedDeclarationFailsUnlessTheNextVersionMayBreak() throws {
+  @Test func aRemovedDeclarationFailsUnlessTheNextVersionMayBreak() async throws {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("api-check-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let baselines = scratch.appendingPathComponent("api")
-    let written = try Self.check(["--update", "--baseline-dir", baselines.path])
+    let written = try await Self.check(["--update", "--baseline-dir", baselines.path])
     try #require(written.status == 0, "\(written.output)")
 
     // The baseline of a version that had `Store.firstOld(where:)`: a copy of `first(where:)`.
@@ -79,7 +81,9 @@ struct APICheckTests {
     let (lastName, patchName) = ("0.\(last[1]).\(last[2])", "0.\(last[1]).\(last[2] + 1)")
     let patch = scratch.appendingPathComponent("CHANGELOG.md")
     try Self.changelog(nextVersion: patchName).write(to: patch, atomically: true, encoding: .utf8)
-    let refused = try Self.check(["--baseline-dir", baselines.path, "--changelog", patch.path])
+    let refused = try await Self.check([
+      "--baseline-dir", baselines.path, "--changelog", patch.path,
+    ])
     #expect(refused.status != 0)
     #expect(
       refused.output.contains("but the next version \(patchName) may not break \(lastName)"),
@@ -92,7 +96,9 @@ struct APICheckTests {
     let minorName = "0.\(last[1] + 1).0"
     let minor = scratch.appendingPathComponent("CHANGELOG-minor.md")
     try Self.changelog(nextVersion: minorName).write(to: minor, atomically: true, encoding: .utf8)
-    let allowed = try Self.check(["--baseline-dir", baselines.path, "--changelog", minor.path])
+    let allowed = try await Self.check([
+      "--baseline-dir", baselines.path, "--changelog", minor.path,
+    ])
     #expect(allowed.status == 0, "\(allowed.output)")
     #expect(
       allowed.output.contains("allowed in \(minorName) after \(lastName)"), "\(allowed.output)")

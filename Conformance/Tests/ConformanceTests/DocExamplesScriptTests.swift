@@ -28,8 +28,8 @@ struct DocExamplesScriptTests {
   }
 
   /// Runs the copy's script with `arguments`: its exit status and what it printed.
-  private static func run(in scratch: URL, _ arguments: [String]) throws -> ScriptRun {
-    try ScriptRun.run(scratch.appendingPathComponent("scripts/doc-examples"), arguments)
+  private static func run(in scratch: URL, _ arguments: [String]) async throws -> ScriptRun {
+    try await ScriptRun.run(scratch.appendingPathComponent("scripts/doc-examples"), arguments)
   }
 
   /// Replaces `old` with `new` in the file at `path` under `scratch`, which must hold it once.
@@ -42,14 +42,14 @@ struct DocExamplesScriptTests {
   }
 
   @Test func theCopiesAreCurrentAndAChangedExampleMakesItsFileStaleThenCopiedUnderItsOrigin()
-    throws
+    async throws
   {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("doc-examples-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
     try Self.copy(to: scratch)
 
-    let committed = try Self.run(in: scratch, ["--check"])
+    let committed = try await Self.run(in: scratch, ["--check"])
     #expect(committed.status == 0, "\(committed.output)")
     #expect(committed.output.hasSuffix("files, up to date\n"), "\(committed.output)")
 
@@ -63,7 +63,7 @@ struct DocExamplesScriptTests {
       "docs/TESTING.md", in: scratch, "\n## Two tiers\n",
       "\n```swift\nlet clock = TestClock()\n```\n\n## Two tiers\n")
 
-    let stale = try Self.run(in: scratch, ["--check"])
+    let stale = try await Self.run(in: scratch, ["--check"])
     #expect(stale.status == 1, "\(stale.output)")
     #expect(
       stale.output.contains(
@@ -71,7 +71,7 @@ struct DocExamplesScriptTests {
           + "Runtime/Tests/DocPageExamplesTests/Generated/Pages.swift; run scripts/doc-examples"),
       "\(stale.output)")
 
-    let rewritten = try Self.run(in: scratch, [])
+    let rewritten = try await Self.run(in: scratch, [])
     #expect(rewritten.status == 0, "\(rewritten.output)")
     let loop = try String(
       contentsOf: scratch.appendingPathComponent(
@@ -92,7 +92,7 @@ struct DocExamplesScriptTests {
     #expect(pages.contains("struct DocsTESTINGExamples {}"), "\(pages)")
     #expect(pages.contains("    let clock = TestClock()\n    _ = (clock)\n"), "\(pages)")
 
-    let after = try Self.run(in: scratch, ["--check"])
+    let after = try await Self.run(in: scratch, ["--check"])
     #expect(after.status == 0, "\(after.output)")
   }
 }

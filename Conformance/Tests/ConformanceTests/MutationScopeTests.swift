@@ -12,7 +12,7 @@ struct MutationScopeTests {
     .deletingLastPathComponent()
 
   /// What the Python `expression` prints, with scripts/mutation loaded as `m`.
-  private static func evaluate(_ expression: String) throws -> String {
+  private static func evaluate(_ expression: String) async throws -> String {
     let program = """
       import importlib.machinery, importlib.util, os
       os.chdir(\(String(reflecting: root.path)))
@@ -21,88 +21,84 @@ struct MutationScopeTests {
       loader.exec_module(m)
       print(\(expression))
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", program]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+    let run = try await ScriptRun.run(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", program], standardError: false)
+    return run.output.trimmingCharacters(in: .newlines)
   }
 
   /// Every mutant the operators make of `lines` (a file's lines), as a Python list's repr.
-  private static func mutants(of lines: [String]) throws -> String {
+  private static func mutants(of lines: [String]) async throws -> String {
     let list = "[" + lines.map { String(reflecting: $0) }.joined(separator: ", ") + "]"
-    return try evaluate(
+    return try await evaluate(
       "[t for i in range(len(\(list))) for t, _ in m.line_mutants(\(list), "
         + "m.masked_lines(\(list)), i)]")
   }
 
-  @Test func aModifierAVarAnImportAConformanceOrACaptureListIsNeverMutated() throws {
+  @Test func aModifierAVarAnImportAConformanceOrACaptureListIsNeverMutated() async throws {
     // Such mutants compile to the same program, or do not compile: the operators leave them.
     for line in [
       "  private let path: String", "  public var video: Bool", "import LoopRecording",
       "struct A: Hashable, Codable {", "      effect: { [weather, catalog] id in",
     ] {
-      #expect(try Self.mutants(of: [line]) == "[]", "\(line)")
+      #expect(try await Self.mutants(of: [line]) == "[]", "\(line)")
     }
   }
 
-  @Test func operatorsChangeCodeAndNeverAStringOrAComment() throws {
+  @Test func operatorsChangeCodeAndNeverAStringOrAComment() async throws {
     #expect(
-      try Self.mutants(of: ["    if a < b {"])
+      try await Self.mutants(of: ["    if a < b {"])
         == "['    if a <= b {', '    if a >= b {']")
     #expect(
-      try Self.mutants(of: ["    let x = a < b  // a < b"])
+      try await Self.mutants(of: ["    let x = a < b  // a < b"])
         == "['    let x = a <= b  // a < b', '    let x = a >= b  // a < b']")
-    #expect(try Self.mutants(of: ["    let s = \"a < b && 1\""]) == "[]")
+    #expect(try await Self.mutants(of: ["    let s = \"a < b && 1\""]) == "[]")
     #expect(
-      try Self.mutants(of: ["    guard items.count > 1 else { return nil }"])
+      try await Self.mutants(of: ["    guard items.count > 1 else { return nil }"])
         == "['    guard items.count >= 1 else { return nil }', "
         + "'    guard items.count <= 1 else { return nil }', "
         + "'    guard items.count > 2 else { return nil }', "
         + "'    guard items.count > 0 else { return nil }']")
     #expect(
-      try Self.mutants(of: ["    state.items.append(item)"])
+      try await Self.mutants(of: ["    state.items.append(item)"])
         == "['    /*state.items.append(item)*/']")
   }
 
-  @Test func aScoreIsPrintedWithItsNinetyPercentWilsonInterval() throws {
+  @Test func aScoreIsPrintedWithItsNinetyPercentWilsonInterval() async throws {
     #expect(
-      try Self.evaluate("m.score_text(26, 30)") == "87% (26 of 30 killed, 90% interval 73–94%)")
-    #expect(try Self.evaluate("m.score_text(1, 1)") == "100% (1 of 1 killed, 90% interval 27–100%)")
-    #expect(try Self.evaluate("m.wilson(0, 0)") == "None")
+      try await Self.evaluate("m.score_text(26, 30)")
+        == "87% (26 of 30 killed, 90% interval 73–94%)")
+    #expect(
+      try await Self.evaluate("m.score_text(1, 1)") == "100% (1 of 1 killed, 90% interval 27–100%)")
+    #expect(try await Self.evaluate("m.wilson(0, 0)") == "None")
   }
 
-  @Test func anEquivalentMutantIsFoundByItsTextWhateverItsLine() throws {
+  @Test func anEquivalentMutantIsFoundByItsTextWhateverItsLine() async throws {
     let declarations = """
       m.Declarations.parse("A/Sources/M/F.swift:12: if a <= b {  # the reason\\n")
       """
     #expect(
-      try Self.evaluate(
+      try await Self.evaluate(
         declarations + ".reason(m.Mutant('A/Sources/M/F.swift', 40, 'if a < b {', "
           + "'  if a  <=  b {', 'relational'))") == "the reason")
     #expect(
-      try Self.evaluate(
+      try await Self.evaluate(
         declarations + ".reason(m.Mutant('A/Sources/M/G.swift', 12, 'if a < b {', "
           + "'if a <= b {', 'relational'))") == "None")
     #expect(
-      try Self.evaluate(declarations + ".stale({'A/Sources/M/F.swift'}, [])")
+      try await Self.evaluate(declarations + ".stale({'A/Sources/M/F.swift'}, [])")
         == "['A/Sources/M/F.swift:12: if a <= b {']")
   }
 
-  @Test func theScriptsOwnSelfTestPasses() throws {
+  @Test func theScriptsOwnSelfTestPasses() async throws {
     // The operators, the interval and the declarations on more lines than the tests above.
     #expect(
-      try Self.evaluate(
+      try await Self.evaluate(
         "__import__('unittest').TextTestRunner(stream=open(os.devnull, 'w')).run("
           + "__import__('unittest').defaultTestLoader.loadTestsFromTestCase(m.SelfTest))"
           + ".wasSuccessful()") == "True")
   }
 
-  @Test func aDeclarationAnAppNeverRunsCoversItsLinesAndNoOthers() throws {
+  @Test func aDeclarationAnAppNeverRunsCoversItsLinesAndNoOthers() async throws {
     // Apps/Movies/equivalent-mutants.txt declares FixtureCatalog's search unused by movies.
     let file = Self.root.appendingPathComponent(
       "Apps/Shared/Sources/MovieCatalog/Internal/FixtureCatalog.swift")
@@ -115,7 +111,7 @@ struct MutationScopeTests {
     let search = try number(of: "static func search(")
     let tidied = try number(of: "static func tidied(")
     let popular = try number(of: "static func popular(")
-    let said = try Self.evaluate(
+    let said = try await Self.evaluate(
       """
       sorted(m.unused_lines(m.Declarations.read("Apps/Movies/equivalent-mutants.txt").unused)[
         "Apps/Shared/Sources/MovieCatalog/Internal/FixtureCatalog.swift"])
