@@ -82,10 +82,16 @@ struct Migration {
   static func migrate(_ database: Database) throws(PersistenceError) {
     let current = try database.userVersion()
     for migration in all where migration.version > current {
-      try database.transaction { () throws(PersistenceError) in
-        guard try database.userVersion() < migration.version else { return }
-        try migration.apply(to: database)
-      }
+      try migration.step(database)
+    }
+  }
+
+  /// Runs this step in one write transaction, unless the database has reached its version
+  /// since ``migrate(_:)`` read it: another connection migrating at once ran it.
+  func step(_ database: Database) throws(PersistenceError) {
+    try database.transaction { () throws(PersistenceError) in
+      guard try database.userVersion() < version else { return }
+      try apply(to: database)
     }
   }
 
