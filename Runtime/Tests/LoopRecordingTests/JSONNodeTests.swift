@@ -108,4 +108,21 @@ struct JSONNodeTests {
         == #"{"empty":[],"list":[null,true,false],"nothing":{},"plain":-1.5e3,"#
         + #""quo\"te":"line\nbreak"}"#)
   }
+
+  /// A `\u` escape of half a surrogate pair names no character: a high half not followed by
+  /// an escape of a low half (U+DC00 through U+DFFF), or a low half on its own, is refused
+  /// rather than read as some other character.
+  @Test(arguments: [
+    #""\uD83C\uE000""#, #""\uDBFF\uE000""#, #""\uD83C\u0041""#, #""\uD83C\uD83C""#,
+    #""\uD83C x""#, #""\uDC00""#, #""\uDFFF""#,
+  ])
+  func aLoneSurrogateIsRefused(_ text: String) {
+    #expect(throws: JSONSyntaxError.self) { try JSONNode.parse(ArraySlice(text.utf8)) }
+  }
+
+  /// The pairs at both ends of the surrogate ranges read as the characters they name.
+  @Test func surrogatePairsAtTheEndsOfTheirRangesRead() throws {
+    let written = #""\uD800\uDC00 \uDBFF\uDFFF""#
+    #expect(try JSONNode.parse(ArraySlice(written.utf8)).string == "\u{10000} \u{10FFFF}")
+  }
 }

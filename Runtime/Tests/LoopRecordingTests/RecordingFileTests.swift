@@ -200,6 +200,71 @@ struct RecordingFileTests {
     }
   }
 
+  /// A reference names a line before its own (lines count from 1, the header's): one naming
+  /// line 0, its own line or a later one is refused with its line, never read.
+  @Test(arguments: ["0/step/event", "0", "3/step/event", "4/step/event"])
+  func aReferenceToAnythingButAnEarlierLineIsRefused(_ reference: String) {
+    let text = Self.text(Self.sample()).replacingOccurrences(
+      of: #""event":"loaded""#, with: #""event":{"$ref":"\#(reference)"}"#)
+    do {
+      _ = try Self.decode(text)
+      Issue.record("a reference to \(reference) read")
+    } catch {
+      #expect(
+        error.description
+          == Self.path + #": line 3: `$ref` "\#(reference)" names no value of an earlier line"#)
+    }
+  }
+
+  /// A keyframe's state holds no references, so its line reads alone: a step the same as an
+  /// earlier keyframe's (its time, event, origin and state), written as a keyframe again, is
+  /// written whole, the same line as that one, and reads back.
+  @Test func aKeyframeThatRepeatsAnEarlierOneIsWrittenWhole() throws {
+    var small = Counter(integerLiteral: 0)
+    small.label = ""
+    let large = Counter(integerLiteral: 1)
+    let event = "the same event as before"
+    let recording = CounterRecording(
+      app: "counter", initialState: small,
+      steps: [
+        RecordedStep(event: event, origin: .user, atMilliseconds: 5, state: large),
+        RecordedStep(event: event, origin: .user, atMilliseconds: 5, state: small),
+        RecordedStep(event: event, origin: .user, atMilliseconds: 5, state: large),
+      ])
+    let text = Self.text(recording)
+    let lines = text.split(separator: "\n")
+    // The first and last steps are keyframes: each patch from the small state to the large
+    // one is larger than the small state, and the two patches together larger than the
+    // large state.
+    #expect(lines[1].contains(#""state":{"#), "\(lines[1])")
+    #expect(lines[3].contains(#""state":{"#), "\(lines[3])")
+    #expect(!lines[3].contains("$ref"), "\(lines[3])")
+    #expect(lines[3] == lines[1])
+    let read = try Self.decode(text)
+    #expect(read.steps.map(\.state) == recording.steps.map(\.state))
+    #expect(read.steps.map(\.event) == recording.steps.map(\.event))
+  }
+
+  /// A step whose state equals the one before it, as Swift compares, changed nothing: its
+  /// patch is empty, though the equal state is spelled otherwise ("é" as one scalar, then as
+  /// "e" with a combining accent), and the state reads back as first written.
+  @Test func aStepWhoseStateEqualsTheOneBeforeHasAnEmptyPatch() throws {
+    var composed = Counter(integerLiteral: 1)
+    composed.label = "caf\u{E9}"
+    var decomposed = composed
+    decomposed.label = "cafe\u{301}"
+    let recording = CounterRecording(
+      app: "counter", initialState: 0,
+      steps: [
+        RecordedStep(event: "rename", origin: .user, atMilliseconds: 1, state: composed),
+        RecordedStep(event: "rename", origin: .user, atMilliseconds: 2, state: decomposed),
+      ])
+    let lines = Self.text(recording).split(separator: "\n")
+    #expect(lines[2].hasSuffix(#""patch":[]}}"#), "\(lines[2])")
+    let read = try Self.decode(Self.text(recording))
+    #expect(read.steps.map(\.state.label.unicodeScalars.count) == [4, 4])
+  }
+
   @Test func aFileWithNoEndRecordSaysWhereItStops() throws {
     let text = Self.text(Self.sample())
     let lines = text.split(separator: "\n")
