@@ -189,19 +189,10 @@ final class RecordingLog<
   /// Writes all of `bytes`, or records why it could not; after a failure, writes nothing.
   private func write(_ bytes: [UInt8]) {
     guard !bytes.isEmpty, queue.withLock({ $0.failure == nil }) else { return }
-    var written = 0
-    while written < bytes.count {
-      let result = bytes.withUnsafeBytes { raw in
-        raw.baseAddress.map { systemWrite(descriptor, $0 + written, raw.count - written) } ?? 0
-      }
-      if result < 0 {
-        if errno == EINTR { continue }
-        fail(
-          RecordingFileError(
-            path: path, reason: "cannot be written (\(String(cString: strerror(errno))))"))
-        return
-      }
-      written += result
+    if let code = writeAll(bytes, to: descriptor) {
+      fail(
+        RecordingFileError(
+          path: path, reason: "cannot be written (\(String(cString: strerror(code))))"))
     }
   }
 
@@ -219,19 +210,12 @@ final class RecordingLog<
       .path
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure("create") }
-    var written = 0
-    while written < header.count {
-      let result = header.withUnsafeBytes { raw in
-        raw.baseAddress.map { systemWrite(descriptor, $0 + written, raw.count - written) } ?? 0
-      }
-      if result < 0, errno == EINTR { continue }
-      guard result > 0 else {
-        let error = failure("write")
-        close(descriptor)
-        unlink(temporary)
-        throw error
-      }
-      written += result
+    if let code = writeAll(header, to: descriptor) {
+      errno = code
+      let error = failure("write")
+      close(descriptor)
+      unlink(temporary)
+      throw error
     }
     guard rename(temporary, path) == 0 else {
       let error = failure("rename")
@@ -243,8 +227,35 @@ final class RecordingLog<
   }
 }
 
-/// write(2).
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+/// Writes every byte of `bytes` to `descriptor`, again after a short or interrupted write.
+///
+/// The system's `write` may take only part of what it is given, or be interrupted by a
+/// signal; the rest is written by the next call.
+///
+/// - Parameters:
+///   - bytes: What to write.
+///   - descriptor: Where.
+///   - write: The system call; tests give one that writes a few bytes at a time.
+/// - Returns: `nil` once every byte is written; else the `errno` of the write that failed
+///   (`EIO` for a write that wrote nothing and said nothing).
+func writeAll(
+  _ bytes: [UInt8], to descriptor: Int32,
+  using write: (Int32, UnsafeRawPointer, Int) -> Int = systemWrite
+) -> Int32? {
+  var written = 0
+  while written < bytes.count {
+    let result = bytes.withUnsafeBytes { raw in
+      raw.baseAddress.map { write(descriptor, $0 + written, raw.count - written) } ?? 0
+    }
+    if result < 0, errno == EINTR { continue }
+    guard result > 0 else { return result < 0 ? errno : EIO }
+    written += result
+  }
+  return nil
+}
+
+/// The system's `write` call.
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   #if canImport(Glibc)
     Glibc.write(descriptor, bytes, count)
   #else
