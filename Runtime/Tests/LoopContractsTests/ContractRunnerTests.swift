@@ -124,6 +124,36 @@ struct ContractRunnerTests {
         == "expected arguments [1, 2, 2] in any order, got [1, 1, 2] (missing [2], unexpected [1])")
   }
 
+  /// A budget in any order whose calls differ only by one too many, or one too few, names the
+  /// arguments missing and unexpected beside the count.
+  @Test func aBudgetInAnyOrderNamesAnExtraOrAMissingCallBesideTheCount() async throws {
+    func scenario(_ name: String, calls: [Int]) -> Scenario<Turnstile> {
+      Scenario(name) { context in
+        let log = CallLog<Int>()
+        for call in calls { log.record(call) }
+        context.budget("load", log, exactly: 2, inAnyOrder: [1, 2])
+      }
+    }
+    let contract = TurnstileContracts.contract(
+      { Turnstile() }, examples: [],
+      scenarios: [
+        scenario("one call too many", calls: [2, 3, 1]), scenario("one too few", calls: [2]),
+      ])
+
+    let report = await runner.run(contract)
+
+    let budgets = report.scenarios.flatMap(\.budgets)
+    try #require(budgets.count == 2, "expected two budgets, got \(budgets)")
+    #expect(
+      budgets[0].failure
+        == "expected exactly 2 call(s), got 3; expected arguments [1, 2] in any order, got "
+        + "[2, 3, 1] (missing [], unexpected [3])")
+    #expect(
+      budgets[1].failure
+        == "expected exactly 2 call(s), got 1; expected arguments [1, 2] in any order, got "
+        + "[2] (missing [1], unexpected [])")
+  }
+
   @Test func aReducerTheLiveStoreDisagreesWithIsReportedAsARuntimeBug() async throws {
     let report = await runner.run(
       LoaderContracts.contract(name: "impure") { _ in ImpureLoader() })
