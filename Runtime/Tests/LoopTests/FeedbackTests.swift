@@ -244,6 +244,26 @@ struct FeedbackTests {
     #expect(probe.ended.values.contains(.cancelled))
   }
 
+  /// A stream cancelled when its query goes `nil` ends `.cancelled` (`EffectOutcome`), even
+  /// when it throws an error of its own on the way out instead of `CancellationError`.
+  @Test func aCancelledStreamThatThrowsItsOwnErrorEndsCancelled() async throws {
+    let probe = Probe<Lab, LabEvent>()
+    let began = AwaitableList<String>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .streaming(of: \.query, name: "stream") { query in FailsOnCancel(began: began, query: query)
+        }
+      ])
+
+    store.send(.query("a"))
+    try await began.wait { $0 == ["a"] }
+    store.send(.query(nil))
+    try await probe.waitForEndedEffects(1)
+
+    #expect(Array(probe.ended.values) == [.cancelled])
+  }
+
   @Test func aThrowingEffectIsDroppedAndTheLoopGoesOn() async throws {
     struct Boom: Error {}
     let probe = Probe<Lab, LabEvent>()
@@ -371,4 +391,28 @@ struct FeedbackTests {
     store.cancel()
     try await probe.waitForEndedEffects(2)
   }
+}
+
+/// A stream that waits for its task to be cancelled, then throws an error that is not a
+/// `CancellationError`, as a wrapped transport error would.
+private struct FailsOnCancel: AsyncSequence, Sendable {
+  typealias Element = LabEvent
+
+  struct TransportError: Error {}
+
+  struct Iterator: AsyncIteratorProtocol {
+    let began: AwaitableList<String>
+    let query: String
+
+    mutating func next() async throws -> LabEvent? {
+      began.append(query)
+      await waitForCancellation()
+      throw TransportError()
+    }
+  }
+
+  let began: AwaitableList<String>
+  let query: String
+
+  func makeAsyncIterator() -> Iterator { Iterator(began: began, query: query) }
 }

@@ -30,4 +30,30 @@ struct RuntimeFaultTests {
     #expect(store.state.loaded == ["q", "q"])
     store.cancel()
   }
+
+  /// With `deliversEffectEventsTwice`, an answer that starts an `onEvent` effect starts it
+  /// twice: the second copy replaces the first (switch-latest) and its answer is reduced; every
+  /// started effect still ends (`StoreObservation`: each `.effectStarted` has one
+  /// `.effectEnded`).
+  @Test func anAnswerDeliveredTwiceReplacesTheEffectItsFirstCopyStarted() async throws {
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .whenBecomesTrue(\.flag, name: "answer") { .query("q") },
+        .onEvent(
+          matching: { event -> String? in
+            if case .query(let query?) = event { query } else { nil }
+          }, name: "load"
+        ) { query in .loaded(query) },
+      ], faults: RuntimeFaults(deliversEffectEventsTwice: true))
+
+    store.send(.flag(true))
+    try await probe.waitForEndedEffects(3)
+
+    #expect(probe.started.count == 3)
+    #expect(probe.ended.count == 3)
+    #expect(store.state.loaded == ["q", "q"])
+    store.cancel()
+  }
 }

@@ -43,6 +43,27 @@ struct StoreTests {
     #expect(state?.loaded == ["for swift"])
   }
 
+  /// A store with no instrumentation runs a streaming effect, and reduces what it sends.
+  @Test func firstWhereWaitsForTheStateAStreamingEffectBrings() async throws {
+    let store = Store(
+      initial: Lab(), reducer: labReducer,
+      feedbacks: [
+        .streaming(of: \.query, name: "stream") { query in
+          AsyncStream { continuation in
+            continuation.yield(.loaded("for \(query)"))
+            continuation.finish()
+          }
+        }
+      ])
+    store.send(.query("swift"))
+
+    let state = try await Task { await store.first { !$0.loaded.isEmpty } }.value(
+      within: WaitBound.standard)
+
+    #expect(state?.loaded == ["for swift"])
+    store.cancel()
+  }
+
   @Test func firstWhereReturnsNilWhenTheStoreIsCancelledFirst() async throws {
     let store = Store(initial: Lab(), reducer: labReducer)
     let waiting = Task { await store.first { $0.count == 99 } }
