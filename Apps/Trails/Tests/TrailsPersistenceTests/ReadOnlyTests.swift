@@ -99,6 +99,17 @@ struct ReadOnlyTests {
     #expect(try folder.contents() == ["trails.sqlite"])
   }
 
+  /// The revision is 0 when nothing was written, asked before any load too (a watching
+  /// planner asks it first).
+  @Test func anEmptyFilesRevisionIsZeroWhenAskedFirst() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("empty.sqlite")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+
+    #expect(try PlanConnection(path: path, access: .readOnly).revision() == 0)
+  }
+
   @Test func anEmptyFileIsReadAsNoPlan() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
