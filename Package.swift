@@ -199,7 +199,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TrailsPersistenceTests",
-      dependencies: ["LoopSynchronization", "CalendarDay", "TrailsPersistence", "TrailsModel"],
+      dependencies: [
+        "LoopSynchronization", "CalendarDay", "TrailsPersistence", "TrailsModel", "TestSupport",
+      ],
       path: "Apps/Trails/Tests/TrailsPersistenceTests"
     ),
     .target(

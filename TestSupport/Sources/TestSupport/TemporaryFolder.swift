@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Keep one in a suite's stored property (`private let folder = try TemporaryFolder("viewer")`):
 /// Swift Testing makes a suite instance per test, so the folder goes when the test ends, and
-/// tests running in parallel each get their own, named with a new UUID.
+/// tests running in parallel each get their own, named with a new UUID. A local one may be
+/// released after its last use, before its files are done with: end its test with
+/// `defer { folder.remove() }`.
 public final class TemporaryFolder: Sendable {
   /// The folder.
   public let url: URL
@@ -31,5 +33,27 @@ public final class TemporaryFolder: Sendable {
   /// - Returns: Its path.
   public func path(_ name: String) -> String {
     url.appendingPathComponent(name).path
+  }
+
+  /// The names of the folder's entries, sorted.
+  ///
+  /// - Returns: The names.
+  /// - Throws: The file system's error when the folder cannot be read.
+  public func contents() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+
+  /// The bytes of the file `name` inside the folder.
+  ///
+  /// - Parameter name: A file's name.
+  /// - Returns: Its bytes.
+  /// - Throws: The file system's error when the file cannot be read.
+  public func bytes(_ name: String) throws -> Data {
+    try Data(contentsOf: url.appendingPathComponent(name))
+  }
+
+  /// Deletes the folder and everything in it now.
+  public func remove() {
+    try? FileManager.default.removeItem(at: url)
   }
 }

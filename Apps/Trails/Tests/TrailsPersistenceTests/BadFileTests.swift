@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrailsModel
 import TrailsPersistence
@@ -6,7 +7,7 @@ import TrailsPersistence
 /// Files a connection must refuse, and leave exactly as they were, with one line naming them.
 struct BadFileTests {
   @Test func aTextFileIsNotADatabaseAndIsLeftByteForByte() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("notes.sqlite")
     let text = String(repeating: "These are my trail notes, not a database.\n", count: 25)
@@ -27,7 +28,7 @@ struct BadFileTests {
   }
 
   @Test func aFileThatIsNotADatabaseIsSaidToBeSoAlsoWhenItCannotBeWritten() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("passwd")
     let original = Data("root:x:0:0:root:/root:/bin/bash\n".utf8)
@@ -45,7 +46,7 @@ struct BadFileTests {
 
   @Test(.enabled(if: getuid() != 0, "root may look in and write any folder"))
   func aFolderTheUserCannotLookInOrWriteIsSaidToBeSo() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let files = FileManager.default
     let closed = folder.path("closed")
@@ -75,7 +76,7 @@ struct BadFileTests {
 
   @Test func anotherProgramsDatabaseWithoutAnIDIsForeignAndLeftByteForByte() throws {
     for extraSQL in ["", "PRAGMA user_version = 5;"] {
-      let folder = try TemporaryDirectory()
+      let folder = try TemporaryFolder("trails-persistence-tests")
       defer { folder.remove() }
       let path = folder.path("notes.sqlite")
       try SQLiteFiles.makeNotes(path, extraSQL: extraSQL)
@@ -99,7 +100,7 @@ struct BadFileTests {
   func aDatabaseWithAnotherApplicationIDIsForeignAndLeftByteForByte(id: Int32, hex: String)
     throws
   {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("other.sqlite")
     try SQLiteFiles.make(
@@ -118,7 +119,7 @@ struct BadFileTests {
   }
 
   @Test func anEmptyDatabaseWithAUserVersionIsForeign() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("stamped.sqlite")
     try SQLiteFiles.make(path, "PRAGMA user_version = 5;")
@@ -132,7 +133,7 @@ struct BadFileTests {
   }
 
   @Test func aNewerSchemaIsRefusedAndTheFileIsLeftUnchanged() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     do {
@@ -159,7 +160,7 @@ struct BadFileTests {
   }
 
   @Test func aDamagedDatabaseIsRefusedAndLeftByteForByte() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     do {
@@ -190,7 +191,7 @@ struct BadFileTests {
   }
 
   @Test func aDirectoryIsNamedAsADirectoryAndNotOpened() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("plans")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
@@ -207,7 +208,7 @@ struct BadFileTests {
   }
 
   @Test func aLinkIntoAMissingFolderIsNotReportedAsAPermissionProblem() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("link.sqlite")
     // No one's permissions are at fault: the folder the link leads into does not exist.
@@ -225,7 +226,7 @@ struct BadFileTests {
 
   @Test(.enabled(if: getuid() != 0, "root may read and write any file"))
   func aFileTheUserMayNotWriteIsReadOnlyAndOneTheyMayNotReadIsRefused() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     do {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrailsPersistence
 
@@ -9,7 +10,7 @@ import TrailsPersistence
 /// wait crosses one: a timeout of T ms is exactly T pauses.
 struct BusyWaitTests {
   @Test func aWriteLockedOutByAnotherConnectionTriesEveryMillisecondUntilTheTimeout() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("busy.sqlite")
     let clock = SteppedClock(from: timespec(tv_sec: 41, tv_nsec: 999_500_000))
@@ -31,7 +32,7 @@ struct BusyWaitTests {
   /// Every read-write open switches to WAL, which SQLite refuses at once, without its busy
   /// handler, while another connection reads: the opener tries again within the same timeout.
   @Test func aSwitchToWALRefusedWhileAnotherConnectionReadsIsTriedAgainUntilTheTimeout() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("opening.sqlite")
     let clock = SteppedClock(from: timespec(tv_sec: 7, tv_nsec: 999_900_000))

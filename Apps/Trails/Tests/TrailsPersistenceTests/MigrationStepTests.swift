@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TrailsModel
 
@@ -8,7 +9,7 @@ import TrailsModel
 /// there since the version was first read.
 struct MigrationStepTests {
   @Test func aStepTheFileHasAlreadyReachedDoesNothing() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()

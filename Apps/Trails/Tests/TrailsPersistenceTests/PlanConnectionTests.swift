@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrailsModel
 import TrailsPersistence
@@ -6,7 +7,7 @@ import TrailsPersistence
 /// One connection, called synchronously: what the plan's reads and writes do to the file.
 struct PlanConnectionTests {
   @Test func anUpdatedPlanLoadsWhenTheFileIsReopened() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
@@ -16,7 +17,7 @@ struct PlanConnectionTests {
   }
 
   @Test func loadIsNilAndTheRevisionZeroWhenNothingWasWritten() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let connection = try PlanConnection(path: folder.path("new.sqlite"))
     #expect(try connection.load() == nil)
@@ -24,7 +25,7 @@ struct PlanConnectionTests {
   }
 
   @Test func updateIsGivenNilWhenNothingWasWritten() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let connection = try PlanConnection(path: folder.path("new.sqlite"))
     let base = try SamplePlans.emptyDay()
@@ -34,7 +35,7 @@ struct PlanConnectionTests {
   }
 
   @Test func anEmptyFileBecomesATrailsDatabaseAtTheLatestSchema() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
@@ -51,7 +52,7 @@ struct PlanConnectionTests {
   }
 
   @Test func aNewFileGetsTheApplicationIDWhenItIsCreated() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     do { _ = try PlanConnection(path: path) }
@@ -61,7 +62,7 @@ struct PlanConnectionTests {
   }
 
   @Test func aMissingFolderIsCreatedWhenTheFileIsNew() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("data/trails/trails.sqlite")
     let plan = try SamplePlans.oneDay()
@@ -70,7 +71,7 @@ struct PlanConnectionTests {
   }
 
   @Test func theFolderErrorNamesItWhenItCannotBeCreated() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     #expect(FileManager.default.createFile(atPath: folder.path("file"), contents: Data("x".utf8)))
     #expect(throws: PersistenceError.cannotCreateDirectory(folder.path("file/sub"))) {
@@ -81,7 +82,7 @@ struct PlanConnectionTests {
   @Test func walFullSynchronousForeignKeysAndBusyTimeoutAreOnWhenANewOrExistingFileIsOpened()
     throws
   {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     for _ in 0..<2 {  // a new file, then the same file again
       let connection = try PlanConnection(path: folder.path("trails.sqlite"))
@@ -98,7 +99,7 @@ struct PlanConnectionTests {
   }
 
   @Test func foreignKeysRejectATrailOfNoDay() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let connection = try PlanConnection(path: folder.path("trails.sqlite"))
     let plan = try SamplePlans.oneDay()
@@ -113,7 +114,7 @@ struct PlanConnectionTests {
   }
 
   @Test func anUpdateReplacesTheRowsWithoutLeftovers() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let connection = try PlanConnection(path: folder.path("trails.sqlite"))
     let larger = try SamplePlans.threeDays()
@@ -134,7 +135,7 @@ struct PlanConnectionTests {
   func aFailedUpdateKeepsThePreviousPlanWhenAnotherConnectionHoldsTheLock(
     milliseconds: Int32
   ) throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let connection = try PlanConnection(path: path)
@@ -161,7 +162,7 @@ struct PlanConnectionTests {
   }
 
   @Test func aStatementRefusedAtOnceAsBusyIsTriedAgainUntilTheBusyTimeout() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let connection = try PlanConnection(path: path)
@@ -197,7 +198,7 @@ struct PlanConnectionTests {
   }
 
   @Test func aPathWithSpacesHashQuestionMarkAndPercentNamesExactlyThatFile() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let name = "plan #1? 100% mine.sqlite"
     let path = folder.path(name)
@@ -219,7 +220,7 @@ struct PlanConnectionTests {
   @Test func aWriteIsRefusedWhenTheSchemaWasChangedAfterTheOpenAndLeavesTheFileUnlocked()
     throws
   {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let connection = try PlanConnection(path: path)
@@ -245,7 +246,7 @@ struct PlanConnectionTests {
   }
 
   @Test func twoConnectionsReplacingAlternatelyBothSucceedAndTheLastWins() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let first = try PlanConnection(path: path)

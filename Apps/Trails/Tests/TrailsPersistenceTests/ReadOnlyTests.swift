@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrailsModel
 import TrailsPersistence
@@ -6,7 +7,7 @@ import TrailsPersistence
 /// `Access.readOnly`: reads any trails file as it is and never writes, creates or migrates.
 struct ReadOnlyTests {
   @Test func aMissingFileLoadsNilAndCreatesNothing() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("not/yet/trails.sqlite")
     let plan = try SamplePlans.oneDay()
@@ -31,7 +32,7 @@ struct ReadOnlyTests {
   }
 
   @Test func aFileCreatedLaterIsReadWhenItAppears() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let viewer = try SQLitePlanDatabase(path: path, access: .readOnly)
@@ -45,7 +46,7 @@ struct ReadOnlyTests {
   }
 
   @Test func anExistingDatabaseIsReadAndItsBytesAreLeftAlone() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
@@ -68,7 +69,7 @@ struct ReadOnlyTests {
   }
 
   @Test func aReadOnlyConnectionSeesAnotherConnectionsWrites() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let writer = try PlanConnection(path: path)
@@ -83,7 +84,7 @@ struct ReadOnlyTests {
   }
 
   @Test func aSchemaOneDatabaseIsReadWithoutBeingMigrated() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
@@ -102,7 +103,7 @@ struct ReadOnlyTests {
   /// The revision is 0 when nothing was written, asked before any load too (a watching
   /// planner asks it first).
   @Test func anEmptyFilesRevisionIsZeroWhenAskedFirst() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
@@ -111,7 +112,7 @@ struct ReadOnlyTests {
   }
 
   @Test func anEmptyFileIsReadAsNoPlan() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
@@ -125,7 +126,7 @@ struct ReadOnlyTests {
 
   @Test(.enabled(if: getuid() != 0, "root may write in any folder"))
   func aWALFileInAFolderTheUserCannotWriteIsReadImmutableAndCannotBeEdited() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrailsModel
 import TrailsPersistence
@@ -7,7 +8,7 @@ import TrailsPersistence
 /// leaves one file (the `-wal` folded back in), and nothing is used after it is closed.
 struct SQLitePlanDatabaseTests {
   @Test func closingFoldsTheWALBackSoACopyOfTheFileAloneHoldsEveryEdit() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let base = try SamplePlans.emptyDay()
@@ -22,7 +23,7 @@ struct SQLitePlanDatabaseTests {
     await database.close()
 
     #expect(try folder.contents() == ["trails.sqlite"])
-    let copy = try TemporaryDirectory()
+    let copy = try TemporaryFolder("trails-persistence-tests")
     defer { copy.remove() }
     try FileManager.default.copyItem(atPath: path, toPath: copy.path("copy.sqlite"))
     let copied = try PlanConnection(path: copy.path("copy.sqlite"), access: .readOnly)
@@ -30,7 +31,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func aCallAfterCloseThrowsClosedAndClosingAgainDoesNothing() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let database = try SQLitePlanDatabase(path: path)
@@ -49,7 +50,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func aSaveIsRefusedWhenANewerTrailsUpgradedTheFileWhileItWasOpen() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let database = try SQLitePlanDatabase(path: path)
@@ -65,7 +66,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func aConnectionClosedWhileAnotherIsOpenLeavesTheWALToTheLastOne() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let writer = try PlanConnection(path: path)
@@ -85,7 +86,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func aReadOnlyDatabaseOfAMissingFileOpensItOnceItAppearsAndClosesIt() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let viewer = try SQLitePlanDatabase(path: path, access: .readOnly)
@@ -103,7 +104,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func everyCallRunsOnTheDatabasesOwnQueueNotTheCallersThread() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let database = try SQLitePlanDatabase(path: folder.path("trails.sqlite"))
     let base = try SamplePlans.emptyDay()
@@ -115,7 +116,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func updateHandsBackWhatTheChangeFoundAndStoresThePlan() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let database = try SQLitePlanDatabase(path: path)
@@ -131,7 +132,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func aReadOnlyDatabaseRefusesAnUpdateWithoutRunningTheChange() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     _ = try PlanConnection(path: path)
@@ -146,7 +147,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func aDatabaseRoundTripsThePlanThroughTheFile() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
@@ -160,7 +161,7 @@ struct SQLitePlanDatabaseTests {
   }
 
   @Test func twoConnectionsReplacingAtOnceBothSucceedWithinTheBusyTimeout() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let first = try SQLitePlanDatabase(path: path)

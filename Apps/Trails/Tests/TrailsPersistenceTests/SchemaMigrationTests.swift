@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TrailsModel
 import TrailsPersistence
@@ -5,7 +6,7 @@ import TrailsPersistence
 /// Files written by an older trails: opened, migrated to the latest schema, plan kept.
 struct SchemaMigrationTests {
   @Test func aSchemaOneDatabaseMigratesKeepsItsPlanAndGetsTheApplicationID() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
@@ -36,7 +37,7 @@ struct SchemaMigrationTests {
 
   @Test func aSchemaOneDatabaseReadOnlyGivesItsPlanAtRevisionOneAndStaysSchemaOne() throws {
     // `trails plan` reads without migrating: the v1 save still counts as one write.
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let plan = try SamplePlans.threeDays()
@@ -50,7 +51,7 @@ struct SchemaMigrationTests {
   }
 
   @Test func anEmptySchemaOneDatabaseMigratesAtRevisionZero() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     try SQLiteFiles.make(path, SQLiteFiles.schemaOne)

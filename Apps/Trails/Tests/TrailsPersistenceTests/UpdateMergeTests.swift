@@ -1,5 +1,6 @@
 import Foundation
 import LoopSynchronization
+import TestSupport
 import Testing
 import TrailsModel
 import TrailsPersistence
@@ -7,7 +8,7 @@ import TrailsPersistence
 /// Connections on one file, as processes share it: updates merge and the revision counts them.
 struct UpdateMergeTests {
   @Test func updatesFromTwoConnectionsMergeWhenEachAppendsItsOwnTrail() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let first = try PlanConnection(path: path)
@@ -36,7 +37,7 @@ struct UpdateMergeTests {
     // Threads, not tasks: the cooperative pool would run two opens at a time on two cores.
     // The test awaits them without holding a thread of the pool, which other tests need.
     for _ in 0..<150 {
-      let folder = try TemporaryDirectory()
+      let folder = try TemporaryFolder("trails-persistence-tests")
       defer { folder.remove() }
       let path = folder.path("trails.sqlite")
       let failures = Mutex<[String]>([])
@@ -58,7 +59,7 @@ struct UpdateMergeTests {
   }
 
   @Test func revisionSeesAnotherConnectionsWriteAndIsCachedWhenNothingChanged() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let writer = try PlanConnection(path: path)
@@ -84,7 +85,7 @@ struct UpdateMergeTests {
   }
 
   @Test func eightConnectionsUpdatingAtOnceLoseNoEdit() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder("trails-persistence-tests")
     defer { folder.remove() }
     let path = folder.path("trails.sqlite")
     let writers = 8
