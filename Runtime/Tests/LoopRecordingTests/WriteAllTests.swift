@@ -1,5 +1,6 @@
 import Foundation
 import LoopSynchronization
+import TestSupport
 import Testing
 
 @testable import LoopRecording
@@ -45,5 +46,24 @@ struct WriteAllTests {
     }
     #expect(full == ENOSPC)
     #expect(writeAll(bytes, to: 99) { _, _, _ in 0 } == EIO)
+  }
+
+  /// A recording whose first bytes cannot be written (a full disk) says why, and leaves no
+  /// temporary file beside the path it was to take.
+  @Test func aHeaderThatCannotBeWrittenSaysWhyAndLeavesNoFile() throws {
+    let folder = try TemporaryFolder("write-all")
+    defer { folder.remove() }
+    #expect(
+      throws: RecordingFileError(
+        path: folder.path("run.json"),
+        reason: "cannot be written (write: \(String(cString: strerror(ENOSPC))))")
+    ) {
+      try RecordingLog<Int, Int, Int>.create(folder.path("run.json"), header: Array("{}".utf8)) {
+        _, _, _ in
+        errno = ENOSPC
+        return -1
+      }
+    }
+    #expect(try folder.contents() == [])
   }
 }

@@ -197,7 +197,17 @@ final class RecordingLog<
   }
 
   /// Makes the file: a temporary one beside `path` holding `header`, renamed over `path`.
-  private static func create(_ path: String, header: [UInt8]) throws(RecordingFileError) -> Int32 {
+  ///
+  /// - Parameters:
+  ///   - path: The recording's path.
+  ///   - header: The first line.
+  ///   - write: The system call; tests give one that fails.
+  /// - Returns: The open file's descriptor.
+  /// - Throws: ``RecordingFileError`` naming what could not be done, with no file left.
+  static func create(
+    _ path: String, header: [UInt8],
+    using write: (Int32, UnsafeRawPointer, Int) -> Int = systemWrite
+  ) throws(RecordingFileError) -> Int32 {
     func failure(_ what: String) -> RecordingFileError {
       RecordingFileError(
         path: path, reason: "cannot be written (\(what): \(String(cString: strerror(errno))))")
@@ -210,7 +220,7 @@ final class RecordingLog<
       .path
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure("create") }
-    if let code = writeAll(header, to: descriptor) {
+    if let code = writeAll(header, to: descriptor, using: write) {
       errno = code
       let error = failure("write")
       close(descriptor)
