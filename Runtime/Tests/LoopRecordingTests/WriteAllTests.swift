@@ -66,4 +66,21 @@ struct WriteAllTests {
     }
     #expect(try folder.contents() == [])
   }
+
+  /// A write that writes nothing and sets no error is named as an I/O error.
+  @Test func aHeaderWriteOfNothingSaysInputOutputError() throws {
+    let folder = try TemporaryFolder("write-all")
+    defer { folder.remove() }
+    #expect(
+      throws: RecordingFileError(
+        path: folder.path("run.json"),
+        reason: "cannot be written (write: \(String(cString: strerror(EIO))))")
+    ) {
+      try RecordingLog<Int, Int, Int>.create(folder.path("run.json"), header: Array("{}".utf8)) {
+        _, _, _ in
+        errno = 0
+        return 0
+      }
+    }
+  }
 }
