@@ -11,10 +11,16 @@ import LoopSynchronization
 /// `curl_easy_perform` blocks its thread in `poll` until the socket has something to say, so
 /// a slow answer costs no CPU, and no thread of the cooperative pool is held. The caller's
 /// continuation is resumed exactly once: by the thread with the answer, or at once by
-/// cancellation (the thread then sees the flag in its progress callback and stops).
+/// cancellation (the thread then sees the flag in its progress callback and stops). The
+/// process waits for the thread before it exits (``TransferThreads``).
 final class CurlTransfer: Sendable {
-  /// libcurl's one-time global set-up, done before the first handle is made.
-  private static let globalInit: CURLcode = loop_curl_global_init()
+  /// libcurl's one-time global set-up, done before the first handle is made; the process's
+  /// transfers are ended at exit by a handler registered after libcurl's, so it runs first.
+  private static let globalInit: CURLcode = {
+    let code = loop_curl_global_init()
+    atexit { TransferThreads.shared.end(waitingAtMost: .seconds(3)) }
+    return code
+  }()
 
   private struct Received {
     var body = Data()
@@ -23,22 +29,33 @@ final class CurlTransfer: Sendable {
 
   private let request: URLRequest
   private let timeout: Duration
+  private let threads: TransferThreads
   private let cancelled = Atomic<Bool>(false)
   private let received = Mutex(Received())
   private let continuation =
     Mutex<CheckedContinuation<(Data, HTTPURLResponse), any Error>?>(nil)
 
-  private init(request: URLRequest, timeout: Duration) {
+  private init(request: URLRequest, timeout: Duration, threads: TransferThreads) {
     self.request = request
     self.timeout = timeout
+    self.threads = threads
   }
 
   /// Sends `request`, waiting at most `timeout` for the whole answer.
-  static func perform(_ request: URLRequest, timeout: Duration) async throws -> (
-    Data, HTTPURLResponse
-  ) {
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - timeout: The longest the whole transfer may take.
+  ///   - threads: Where the transfer's thread is counted while it is inside libcurl; the
+  ///     process's by default, a test's own otherwise.
+  /// - Returns: The body and the response, for any status.
+  /// - Throws: `URLError` when no answer came, `CancellationError` when cancelled or when the
+  ///   process is ending.
+  static func perform(
+    _ request: URLRequest, timeout: Duration, threads: TransferThreads = .shared
+  ) async throws -> (Data, HTTPURLResponse) {
     try Task.checkCancellation()
-    let transfer = CurlTransfer(request: request, timeout: timeout)
+    let transfer = CurlTransfer(request: request, timeout: timeout, threads: threads)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         transfer.continuation.withLock { $0 = continuation }
@@ -46,7 +63,9 @@ final class CurlTransfer: Sendable {
           transfer.finish(.failure(CancellationError()))
           return
         }
-        let thread = Thread { transfer.finish(transfer.run()) }
+        let thread = Thread {
+          transfer.finish(threads.running(transfer.run) ?? .failure(CancellationError()))
+        }
         thread.name = "curl \(request.url?.host ?? "")"
         thread.start()
       }
@@ -104,7 +123,7 @@ final class CurlTransfer: Sendable {
       return curl_easy_perform(handle)
     }
     guard code == CURLE_OK else {
-      if cancelled.load(ordering: .acquiring) { return .failure(CancellationError()) }
+      if isStopped { return .failure(CancellationError()) }
       let detail = String(
         decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
@@ -161,11 +180,16 @@ final class CurlTransfer: Sendable {
     return length
   }
 
+  /// Whether the caller cancelled, or the process is ending: the transfer stops.
+  private var isStopped: Bool {
+    cancelled.load(ordering: .acquiring) || threads.isEnding
+  }
+
   /// Called by libcurl at least once a second while it waits: a non-zero answer aborts.
   private static let progress: curl_xferinfo_callback = { context, _, _, _, _ in
     guard let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-    return transfer.cancelled.load(ordering: .acquiring) ? 1 : 0
+    return transfer.isStopped ? 1 : 0
   }
 
   /// The `URLError` code the apps' error words expect for a libcurl failure.
