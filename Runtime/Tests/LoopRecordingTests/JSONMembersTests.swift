@@ -51,6 +51,16 @@ struct JSONMembersTests {
     #expect(numbers(members) == ["a=4", "d=5"])
   }
 
+  @Test func mappingValuesTransformsEveryValueAndKeepsEveryKeyInOrder() {
+    let members: JSONMembers = ["b": number(1), "a": number(2), "c": number(3)]
+    let doubled = members.mapValues { node in
+      guard case .number(let text) = node.kind, let value = Int(text) else { return node }
+      return number(value * 2)
+    }
+    #expect(numbers(doubled) == ["a=4", "b=2", "c=6"])
+    #expect(numbers(members) == ["a=2", "b=1", "c=3"])
+  }
+
   @Test func anObjectsTextHasItsKeysSortedWhateverOrderTheyWereGiven() {
     let node = JSONNode(.object(["b": number(1), "a": JSONNode(.string("x")), "c": .null]))
     #expect(String(decoding: node.serialized(), as: UTF8.self) == #"{"a":"x","b":1,"c":null}"#)
