@@ -120,6 +120,20 @@ struct JSONNodeTests {
     #expect(throws: JSONSyntaxError.self) { try JSONNode.parse(ArraySlice(text.utf8)) }
   }
 
+  /// A line cut anywhere inside a string whose character is written as a surrogate pair (a
+  /// recording's last line, a hand-edited one) is not one JSON value: it is refused as text
+  /// that is not JSON, never read past its end into the bytes after it.
+  @Test func aStringCutAnywhereInsideASurrogatePairIsRefused() throws {
+    let line = Array(#""\uD83C\uDFAC"\#n{"end":{}}"#.utf8)
+    let valueEnd = try #require(line.firstIndex(of: 0x0A))
+    #expect(try JSONNode.parse(line[0..<valueEnd]).string == "🎬")
+    for length in 0..<valueEnd {
+      #expect(throws: JSONSyntaxError.self, "cut at \(length)") {
+        try JSONNode.parse(line[0..<length])
+      }
+    }
+  }
+
   /// The pairs at both ends of the surrogate ranges read as the characters they name.
   @Test func surrogatePairsAtTheEndsOfTheirRangesRead() throws {
     let written = #""\uD800\uDC00 \uDBFF\uDFFF""#
