@@ -216,6 +216,38 @@ struct RecordingFileTests {
     }
   }
 
+  /// A hand-edited patch that adds past the end of an array, or replaces or removes (or goes
+  /// into) an element it does not have, does not apply: refused with its step, its operation
+  /// and its path, as any other patch that does not apply, never read.
+  @Test(arguments: [
+    (#"{"op":"remove","path":"/3"}"#, "/3"),
+    (#"{"op":"replace","path":"/3","value":"x"}"#, "/3"),
+    (#"{"op":"add","path":"/4","value":"x"}"#, "/4"),
+    (#"{"op":"remove","path":"/3/0"}"#, "/3/0"),
+  ])
+  func aPatchAtAnIndexAnArrayDoesNotHaveIsRefusedWithItsStep(operation: String, path: String) {
+    let line = String(repeating: "a line of the list ", count: 3)
+    let recording = Recording<[String], String, String>(
+      app: "counter", initialState: [line + "1", line + "2", line + "3"],
+      steps: [
+        RecordedStep(
+          event: "drop", origin: .user, atMilliseconds: 0, state: [line + "1", line + "2"])
+      ])
+    let text = String(decoding: RecordingFile.encode(recording), as: UTF8.self)
+    let edited = text.replacingOccurrences(of: #"{"op":"remove","path":"/2"}"#, with: operation)
+    #expect(edited != text)
+    do {
+      _ = try RecordingFile.decode(
+        Recording<[String], String, String>.self, from: Data(edited.utf8), path: Self.path,
+        app: "counter")
+      Issue.record("\(operation) applied to an array of 3")
+    } catch {
+      #expect(
+        error.description
+          == Self.path + ": step 1 (line 2): patch operation 1: index out of range at \(path)")
+    }
+  }
+
   /// A keyframe's state holds no references, so its line reads alone: a step the same as an
   /// earlier keyframe's (its time, event, origin and state), written as a keyframe again, is
   /// written whole, the same line as that one, and reads back.
