@@ -34,6 +34,31 @@ struct StateCodecTests {
     var temperatures: [Double?]
   }
 
+  /// Readings a sensor took, `nil` where it missed one: an array the type reads itself,
+  /// asking of each element whether it is null (`decodeIfPresent`, which asks `decodeNil`).
+  private struct Readings: Codable, Hashable {
+    var values: [Int?]
+
+    init(_ values: [Int?]) {
+      self.values = values
+    }
+
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      values = []
+      while !container.isAtEnd {
+        values.append(try container.decodeIfPresent(Int.self))
+      }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      for value in values {
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+      }
+    }
+  }
+
   private static let screen = Screen(
     movies: [
       Movie(id: 1, title: "Ironvale \"2\" / the \\ line\nbreak\u{1}", rating: 7.7, released: nil),
@@ -56,6 +81,16 @@ struct StateCodecTests {
     let parsed = try JSONNode.parse(ArraySlice(theirs))
     #expect(try NodeDecoding.decode(Screen.self, from: parsed) == Self.screen)
     #expect(parsed.isSameJSON(as: try JSONNode.parse(ArraySlice(ours))))
+  }
+
+  /// A type that reads its own array element by element, nulls included, reads from the
+  /// tree what it reads from Foundation's JSON: every element once, in order.
+  @Test func aTypeReadingTheNullsOfItsOwnArrayDecodesAsWithFoundation() throws {
+    let readings = Readings([nil, 20, nil, -3])
+    let text = try JSONEncoder().encode(readings)
+    #expect(try JSONDecoder().decode(Readings.self, from: text) == readings)
+    let node = try JSONNode.parse(ArraySlice(text))
+    #expect(try NodeDecoding.decode(Readings.self, from: node) == readings)
   }
 
   @Test func anUnchangedFieldIsTheSameNodeAndDecodesToTheSameValue() throws {
