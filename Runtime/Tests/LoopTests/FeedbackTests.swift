@@ -323,6 +323,25 @@ struct FeedbackTests {
     #expect(store.state.errors == ["no answer for swift"])
   }
 
+  @Test func onErrorTurnsTheErrorAStreamThrowsIntoAnEvent() async throws {
+    struct Boom: Error {}
+    let probe = Probe<Lab, LabEvent>()
+    let store = probe.store(
+      Lab(), labReducer,
+      [
+        .streaming(
+          of: \.query,
+          events: { _ in AsyncThrowingStream<LabEvent, any Error> { $0.finish(throwing: Boom()) } },
+          onError: { query, error in .failed("\(query): \(error)") })
+      ])
+
+    store.send(.query("feed"))
+    try await probe.waitForEndedEffects(1)
+
+    #expect(store.state.errors == ["feed: Boom()"])
+    #expect(Array(probe.ended.values) == [.completed])
+  }
+
   @Test func aCancellationErrorNeverReachesOnErrorEvenFromAnEffectNotCancelled() async throws {
     let probe = Probe<Lab, LabEvent>()
     let store = probe.store(
