@@ -25,6 +25,29 @@ struct StoreStateMachineCancelTests {
     return true
   }
 
+  /// Sends one `.increment` and drains, as the store does; returns what the reactions
+  /// decided, by case name (the decisions themselves hold the effects' keys).
+  private func reduceOne(_ machine: inout Machine) -> [String] {
+    guard machine.enqueue(.increment, origin: .user) == .drain else { return ["queued"] }
+    var decided: [String] = []
+    var step = machine.process(.increment, origin: .user)
+    while true {
+      switch step {
+      case .idle: return decided
+      case .dropped: decided.append("dropped")
+      case .reduced(_, let decisions):
+        decided += decisions.map { decision in
+          switch decision {
+          case .cancel: "cancel"
+          case .cancelUnattached: "cancelUnattached"
+          case .launch: "launch"
+          }
+        }
+      }
+      step = machine.next()
+    }
+  }
+
   /// Cancels, and returns only the handles to stop (the records it also returns hold keys).
   private func cancel(_ machine: inout Machine) -> [Int] {
     machine.cancel().handles
@@ -48,6 +71,37 @@ struct StoreStateMachineCancelTests {
     #expect(token != nil)
 
     #expect(cancel(&machine) == [1])
+
+    #expect(token == nil)
+  }
+
+  /// Cancelling forgets an effect a step cancelled before its task was attached, too: the
+  /// machine keeps nothing of it, its key included, though its handle never arrived.
+  @Test func cancelForgetsAnEffectCancelledBeforeItsTaskWasAttached() {
+    let handoff = Mutex<(start: Token?, cancel: Token?)>((nil, nil))
+    let feedback = Feedback<Lab, LabEvent>.custom(name: "token", initial: ()) {
+      _, _, _, effects in
+      let (start, cancel) = handoff.withLock { ($0.start.take(), $0.cancel.take()) }
+      if let start { effects.start(start) { _ in } }
+      if let cancel { effects.cancel(cancel) }
+    }
+    var machine = Machine(initial: Lab(), reducer: labReducer, feedbacks: [feedback])
+    #expect(machine.start().isEmpty)
+    let drained = machine.next()
+    guard case .idle = drained else {
+      Issue.record("the start left events to drain")
+      return
+    }
+    var strong: Token? = Token()
+    weak let token = strong
+    handoff.withLock { $0.start = strong }
+    #expect(reduceOne(&machine) == ["launch"])  // its task's handle never arrives
+    handoff.withLock { $0.cancel = strong.take() }
+    #expect(reduceOne(&machine) == ["cancelUnattached"])
+    #expect(reduceOne(&machine).isEmpty)  // a reaction that names no key
+    #expect(token != nil)
+
+    #expect(cancel(&machine).isEmpty)
 
     #expect(token == nil)
   }
