@@ -86,4 +86,46 @@ struct EffectChainTests {
     #expect(probe.started.count == startedAtCancel)
     #expect(store.state.count < 1_000_000)
   }
+
+  /// A chain of effects that never suspend gives its thread up once every 1,024 effects
+  /// (docs/PERFORMANCE.md, "One round trip"), at the cost of one hop in 1,024: a chain of
+  /// 1,000 effects costs none, its task runs once, from its first effect to its last.
+  @Test func aChainOfFewerThan1024EffectsNeverGivesUpItsThread() {
+    let executor = StepExecutor()
+    let store = Store(
+      initial: Lab(), reducer: labReducer,
+      feedbacks: [
+        .onChange(of: { $0.flag && $0.count < 1_000 ? $0.count : nil }, name: "count") { _ in
+          .increment
+        }
+      ],
+      instrumentation: StoreInstrumentation(observe: { _ in }, taskExecutor: executor))
+    store.send(.flag(true))
+
+    let runs = executor.runAll()
+
+    #expect(store.state.count == 1_000)
+    #expect(runs == 1)
+  }
+}
+
+/// A task executor that runs the jobs enqueued on it only when told, one after the other on
+/// the caller's thread: how many times a task was scheduled is how many jobs ran.
+private final class StepExecutor: TaskExecutor, Sendable {
+  private let jobs = Mutex<[UnownedJob]>([])
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    jobs.withLock { $0.append(job) }
+  }
+
+  /// Runs every job, those the jobs enqueue included; returns how many ran.
+  func runAll() -> Int {
+    var ran = 0
+    while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+      ran += 1
+    }
+    return ran
+  }
 }
