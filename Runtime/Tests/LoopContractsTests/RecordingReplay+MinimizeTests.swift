@@ -128,4 +128,39 @@ extension RecordingReplayTests {
     #expect(minimized.calls.map(\.startedAtMilliseconds) == [0])
     #expect(minimized.calls.map(\.endedAtMilliseconds) == [3])
   }
+
+  @Test func aMinimizedRecordingKeepsTheEffectsStartedInItsStretch() async throws {
+    // Two adds make 8; a watch at 2 ms starts a poll that answers at 5 ms; an add at 3 ms
+    // breaks the invariant. The stretch is that add, from 2 ms: the poll starts in it.
+    let recording = Recording<Watcher.State, Watcher.Event, Watcher.Call>(
+      app: "watcher", initialState: Watcher.State(),
+      steps: [
+        userStep(.add(4), at: 0, total: 4), userStep(.add(4), at: 1, total: 8),
+        userStep(.watch, at: 2, total: 8, watching: true),
+        userStep(.add(4), at: 3, total: 12, watching: true),
+        RecordedStep(
+          event: .found(1), origin: watch, atMilliseconds: 5,
+          state: Watcher.State(total: 13, watching: true)),
+      ],
+      calls: [
+        RecordedCall(
+          call: .poll(outcome: .returned(1)), by: watch, startedAtMilliseconds: 2,
+          endedAtMilliseconds: 5)
+      ],
+      effects: [
+        RecordedEffect(
+          origin: watch, startedAtMilliseconds: 2, endedAtMilliseconds: 5, outcome: .completed)
+      ])
+
+    let (minimized, report) = try #require(
+      await watcherReplay.minimize(recording, from: "long.json", against: watcherContract))
+
+    #expect(minimized.steps.map(\.event) == [.add(4)])
+    #expect(report.failure?.step == 1)
+    #expect(
+      minimized.effects == [
+        RecordedEffect(
+          origin: watch, startedAtMilliseconds: 0, endedAtMilliseconds: nil, outcome: nil)
+      ])
+  }
 }
