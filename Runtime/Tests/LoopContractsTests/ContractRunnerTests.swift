@@ -292,6 +292,25 @@ struct ContractRunnerTests {
     #expect(undeclared.counts.failed == 1)
   }
 
+  @Test func aReportCountsEachCallBudgetAsACheckOfItsOwn() async {
+    let report = await runner.run(
+      LoaderContracts.contract(name: "loader") { PagedLoader(load: $0) })
+
+    // One example, two invariants, one scenario, its one budget and the table.
+    #expect(report.counts.checks == 6)
+    #expect(report.counts.failed == 0)
+  }
+
+  @Test func progressIsToldWhenEveryCheckOfAContractHasRun() async {
+    let told = AwaitableList<ContractRunner.Progress>()
+    let runner = ContractRunner(
+      options: .init(exploration: .init(depth: 6, seed: 7)), progress: { told.append($0) })
+
+    _ = await runner.run(TurnstileContracts.contract { Turnstile() })
+
+    #expect(told.elements == [.checked(contract: "turnstile")])
+  }
+
   @Test func anInvariantBrokenInTheStateAScenarioStartsFromIsReportedAtTheStart() async throws {
     let start = Scenario<Turnstile>("a turnstile that has let one through for free") { context in
       _ = context.store(initial: Turnstile.State(passes: 1), machine: Turnstile())
