@@ -31,6 +31,23 @@ struct ContractTotalityTests {
     #expect(!report.passed)
   }
 
+  @Test func anEventCaseWithNoKindThatOnlyARandomWalkSendsIsNamedByExploration() {
+    // Searched to depth 1, the turnstile reaches one coin; only the walks go on from there,
+    // and only there does the alphabet offer a push, whose case has no kind.
+    let contract = Contract<Turnstile, TurnstileContracts.Phase, CoinOnly>(
+      name: "coins", initialStates: [Turnstile.State()],
+      phase: { $0.isLocked ? .locked : .unlocked },
+      table: [Move(.locked, on: .coin, to: .unlocked), Move(.unlocked, on: .coin, to: .unlocked)],
+      alphabet: { $0.coins == 0 ? [.coin] : [.push] }, makeMachine: { Turnstile() })
+    let explorer = Explorer(
+      contract, limits: ExplorationLimits(depth: 1, randomWalks: 1, walkLength: 1))
+
+    let outcome = explorer.run()
+
+    #expect(outcome.report.randomWalks == 1)
+    #expect(outcome.unnamedCases == ["push"])
+  }
+
   @Test func aKindThatNamesNoEventCaseFails() async {
     let contract = Contract<Turnstile, TurnstileContracts.Phase, WithKick>(
       name: "kick", initialStates: [Turnstile.State()],
