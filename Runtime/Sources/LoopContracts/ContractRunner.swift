@@ -647,15 +647,28 @@ public struct ContractRunner: Sendable {
         cut /= 2
       }
     }
-    // Fewer preemptions: each choice that preempts, from the last, taken back to the first
-    // ready job while the scenario still fails.
+    return Schedule(.firstReady, choices: await Self.withFewerPreemptions(choices, failing: fails))
+  }
+
+  /// `choices` with fewer preemptions: each choice that preempts, from the last, taken back
+  /// to the first ready job (0) while `fails` still holds for what is left; the zeros a
+  /// first-ready schedule makes anyway are dropped from the end.
+  ///
+  /// - Parameters:
+  ///   - choices: The choices of a schedule that fails.
+  ///   - fails: Whether a first-ready schedule making these choices still fails.
+  /// - Returns: The choices kept.
+  static func withFewerPreemptions(
+    _ choices: [Int], failing fails: ([Int]) async -> Bool
+  ) async -> [Int] {
+    var choices = choices
     for index in choices.indices.reversed() where index < choices.count && choices[index] != 0 {
       var fewer = choices
       fewer[index] = 0
       while fewer.last == 0 { fewer.removeLast() }
       if await fails(fewer) { choices = fewer }
     }
-    return Schedule(.firstReady, choices: choices)
+    return choices
   }
 
   /// Runs `scenario` once under `schedule`; returns its result and the schedule as run, with
