@@ -3,8 +3,7 @@ import TrailsModel
 
 /// The line a plan edit prints once it is saved.
 enum Confirmation {
-  static func text(for edit: Trails.PlanEdit, in state: Trails.State) -> String {
-    let plan = state.plan
+  static func text(for edit: Trails.PlanEdit, in plan: Plan) -> String {
     switch edit {
     case .add(let trail, let day):
       return "added \(trail) to day \(day) (\(plan.start.adding(days: day - 1)))"

@@ -85,11 +85,45 @@ struct TrailsOptions: Sendable {
     }
   }
 
-  /// Sends an edit, waits for the restore to apply it and for the save, then confirms.
+  /// Makes an edit straight to the database (``Trails/edit(_:in:catalog:today:)``), then
+  /// confirms it, or with `--json` prints the plan with its forecasts.
+  ///
+  /// With `--record`, the planner makes the edit instead (``recordedByThePlanner(_:)``): a
+  /// recording is a run of the planner, which the contract replays.
+  ///
+  /// - Parameter edit: The edit.
+  /// - Throws: `CommandFailure` when the edit is refused or the plan cannot be read or saved.
+  func perform(_ edit: Trails.PlanEdit) async throws {
+    guard recordPath == nil else { return try await recordedByThePlanner(edit) }
+    try await Composition.using(self, access: .readWrite, recording: RecordingSlot(path: nil)) {
+      composition in
+      let output = Output(json: json, notice: composition.isDefaultOffline)
+      let outcome = await Trails.edit(
+        edit, in: composition.database, catalog: composition.catalog, today: composition.today)
+      switch outcome {
+      case .saved(let plan):
+        if output.json {
+          // The plan as `trails plan --json` prints it: the planner reads it and its forecasts.
+          let run = try PlannerRun(composition, requests: [.select(.plan)], forecasts: .planned)
+          defer { run.end() }
+          _ = try await run.restored()
+          try output.plan(await run.forecastsSettled())
+        } else {
+          output.line(Confirmation.text(for: edit, in: plan))
+        }
+      case .refused(let problem): throw CommandFailure(problem.message)
+      case .unreadable(let message): throw CommandFailure(message)
+      case .notSaved(let message): throw CommandFailure("the plan was not saved: \(message)")
+      }
+    }
+  }
+
+  /// Sends an edit to the planner, waits for the restore to apply it and for the save, then
+  /// confirms, with the planner's run recorded (`--record`).
   ///
   /// - Parameter edit: The edit.
   /// - Throws: `CommandFailure` when the edit is refused or the plan cannot be saved.
-  func perform(_ edit: Trails.PlanEdit) async throws {
+  private func recordedByThePlanner(_ edit: Trails.PlanEdit) async throws {
     try await recorded { slot in
       // Only an edit writes; every other command opens the database read-only.
       try await Composition.using(self, access: .readWrite, recording: slot) { composition in
@@ -107,7 +141,7 @@ struct TrailsOptions: Sendable {
           try output.plan(settled)
         } else {
           await slot.recording.written()
-          output.line(Confirmation.text(for: edit, in: state))
+          output.line(Confirmation.text(for: edit, in: state.plan))
         }
       }
     }

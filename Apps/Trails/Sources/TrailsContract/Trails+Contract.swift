@@ -59,7 +59,7 @@ extension Trails: Contracted {
     laws: laws,
     roundTrips: roundTrips,
     scenarios: persistenceScenarios + sqliteScenarios + navigationScenarios + forecastScenarios
-      + weatherScenarios + calendarScenarios,
+      + weatherScenarios + calendarScenarios + directEditScenarios,
     equivalentMutants: [
       .deliversEffectEventsTwice:
         "every answer names what it answers (the write pending or in flight, the stored "
