@@ -19,7 +19,9 @@ struct Composition {
   let catalog: TrailCatalog
   /// The plan's database, open until ``close()``.
   let database: SQLitePlanDatabase
-  let weather: WeatherService
+  /// Where forecasts come from: made into a service only for a planner, as a one-shot edit
+  /// asks for none.
+  let source: SourceOptions
   let today: Day
   /// Whether forecasts come from the fixtures because no source was asked for: say so once.
   let isDefaultOffline: Bool
@@ -69,15 +71,10 @@ struct Composition {
   ) throws {
     self.recording = recording
     let source = options.source
+    self.source = source
     switch source.source {
-    case .fixtures:
-      weather = .fixtures
-      today = Self.fixturesToday ?? Day(Date())
-    case .live:
-      weather = .live(
-        baseURL: source.apiBase ?? WeatherService.openMeteoBaseURL,
-        transport: .curl(timeout: source.timeout))
-      today = Day(Date())
+    case .fixtures: today = Self.fixturesToday ?? Day(Date())
+    case .live: today = Day(Date())
     }
     isDefaultOffline = !source.isChosen
     do {
@@ -95,6 +92,17 @@ struct Composition {
       throw CommandFailure(error.userMessage)
     }
     closing.opened(database)
+  }
+
+  /// The forecasts of ``source``: the bundled ones, or Open-Meteo's (or `--api-base`'s).
+  var weather: WeatherService {
+    switch source.source {
+    case .fixtures: .fixtures
+    case .live:
+      .live(
+        baseURL: source.apiBase ?? WeatherService.openMeteoBaseURL,
+        transport: .curl(timeout: source.timeout))
+    }
   }
 
   /// Closes the database, after the calls already made; calls made later fail.
@@ -123,6 +131,7 @@ struct Composition {
   ) -> Trails {
     let recorded: any PlanDatabase =
       if let recorder { database.recording(into: recorder) } else { database }
+    let weather = self.weather
     return Trails(
       catalog: catalog, database: recorded,
       weather: recorder.map { weather.recording(into: $0) } ?? weather, clock: ContinuousClock(),
