@@ -114,6 +114,29 @@ struct TestStoreServesEveryAwaitTests {
     #expect(store.state == 1)
   }
 
+  @Test func aLookAtAStreamsStartedCountSeesTheGenerationTheLastSendStarted() {
+    let controlled = ControlledStream<Int>()
+    let store = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(
+          of: { $0 > 0 ? $0 : nil }, name: "subscribe",
+          effect: { _ in
+            // A thousand jobs before the stream is made: LoopTesting's thread, which waits a
+            // little before each batch of them, cannot have run them all when the test looks.
+            for _ in 0..<1_000 { await Task.yield() }
+            _ = controlled.makeStream()
+            return nil
+          })
+      ],
+      exhaustivity: .off)
+
+    store.send(1)
+    #expect(controlled.startedCount == 1)
+    #expect(store.state == 1)
+  }
+
   @Test func withAScheduleAwaitingStartsSettlesTheStoreFirst() async {
     let harness = SampleHarness()
     let store = TestStore(
