@@ -146,6 +146,109 @@ struct StoreMonitorTests {
     continuation.finish()
   }
 
+  @Test func aWaitEndsWhenItsTimeoutIsCountedThoughALongerOneIsDueLater() async throws {
+    let watchdog = TestClock()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = subscribed(to: stream, watchdog: watchdog)
+    #expect(store.state == 0)  // the subscription's first job has run: no job comes later
+    let long = Task { await store.waitForCurrentState(timeout: .seconds(1)) { $0 == 1 } }
+    await waitersOf(store, reach: 1)
+    let short = Task {
+      await withKnownIssue {
+        await store.waitForCurrentState(timeout: .milliseconds(70)) { $0 == 2 }
+      } matching: { issue in
+        message(of: issue).contains(
+          "it did not, and the store went 0.07 seconds without any change")
+      }
+    }
+    await waitersOf(store, reach: 2)
+
+    // A look at 50 ms counts a tick for both: the short wait has 20 ms left, the long 950 ms.
+    try await watchdogSleeps(on: watchdog)
+    await watchdog.advance(by: .milliseconds(50))
+    try await watchdogSleeps(on: watchdog)
+    // The next look is when the short wait's 20 ms are up, and ends it.
+    await watchdog.advance(by: .milliseconds(20))
+    try await watchdogSleeps(on: watchdog)
+    #expect(store.monitor.waiting == 1)
+
+    await watchdog.advance(by: .milliseconds(30))
+    await short.value
+    continuation.yield(1)
+    await long.value
+    continuation.finish()
+  }
+
+  @Test func aWaitThatBeginsAfterTheLastOneTimedOutTimesOutToo() async throws {
+    let watchdog = TestClock()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = subscribed(to: stream, watchdog: watchdog)
+    let timedOut: @Sendable (Issue) -> Bool = { issue in
+      message(of: issue).contains("it did not, and the store went 0.05 seconds without any change")
+    }
+    try await withKnownIssue {
+      async let waited: Void = store.waitForCurrentState(timeout: .milliseconds(50)) { $0 == 1 }
+      try await watchdogSleeps(on: watchdog)
+      await watchdog.advance(by: .milliseconds(50))
+      await waited
+    } matching: {
+      timedOut($0)
+    }
+    #expect(store.monitor.waiting == 0)  // the watchdog stopped: no wait was left
+
+    // The next wait has a watchdog again, which ends it at its own timeout.
+    let next = Task {
+      await withKnownIssue {
+        await store.waitForCurrentState(timeout: .milliseconds(50)) { $0 == 1 }
+      } matching: {
+        timedOut($0)
+      }
+    }
+    await waitersOf(store, reach: 1)
+    try await watchdogSleeps(on: watchdog)
+    await watchdog.advance(by: .milliseconds(50))
+    await next.value
+    continuation.finish()
+  }
+
+  @Test func aSecondWaitOnAnUnchangedStoreSuspendsUntilAChange() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    // The watchdog's clock never moves: the first wait's watchdog stays due at 50 ms.
+    let store = subscribed(to: stream, watchdog: TestClock())
+    #expect(store.state == 0)  // the subscription's first job has run: no job comes later
+    let version = store.monitor.read { $0.version }
+    let first = Task {
+      await store.monitor.waitForChange(after: version, until: .newState, timeout: .seconds(600))
+    }
+    await waitersOf(store, reach: 1)
+    // Due no sooner than the watchdog already sleeping for the first.
+    let second = Task {
+      await store.monitor.waitForChange(after: version, until: .newState, timeout: .seconds(600))
+    }
+    await waitersOf(store, reach: 2)
+
+    store.send(1)
+    #expect(await first.value)
+    #expect(await second.value)
+    #expect(store.monitor.wakes == 2)  // both were resumed by the change, each once
+    continuation.finish()
+  }
+
+  @Test func newStateOrQuietIsMetByANewStateOfABusyStoreNotBefore() {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = subscribed(to: stream, watchdog: TestClock())
+    let seen = store.monitor.read { $0.states.count }
+    let isMet = {
+      store.monitor.read { book in
+        WakeCondition.newStateOrQuiet.isMet(by: book, statesSeen: seen)
+      }
+    }
+    #expect(!isMet())  // busy (the subscription runs on its own), and no new state
+    store.send(1)
+    #expect(isMet())
+    continuation.finish()
+  }
+
   @Test func aTestStoreIsReleasedWhileItsWatchdogSleeps() async throws {
     weak var monitor: StoreMonitor<Int, Int>?
     do {
