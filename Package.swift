@@ -289,7 +289,8 @@ let package = Package(
         "CalendarDay",
         "TrailsRecording",
         "TrailsFeature", "TrailsModel", "TrailsPersistence", "Weather", "Fixtures",
-        "LoopContracts", "LoopTesting", "LoopRecording", "HTTPRetry", "HTTPTransportDoubles",
+        "LoopContracts", "LoopTesting", "LoopRecording", "LoopSynchronization", "HTTPRetry",
+        "HTTPTransportDoubles",
       ],
       path: "Apps/Trails/Sources/TrailsContract"),
     .testTarget(

@@ -1,4 +1,5 @@
 import LoopContracts
+import LoopSynchronization
 import LoopTesting
 import TrailsFeature
 import TrailsModel
@@ -10,6 +11,8 @@ extension Trails {
   private struct DirectEditCase: Sendable {
     let name: String
     let stored: Plan?
+    /// What another process stores between the edit's read and its write, if anything.
+    var storedInBetween: Plan? = nil
     let edit: PlanEdit
     let outcome: EditOutcome
     /// The stored plan's revision after the edit: one more than before when it was written.
@@ -48,6 +51,11 @@ extension Trails {
       DirectEditCase(
         name: "a plan stored with an empty day at the end is written tidied",
         stored: untidy, edit: .setStart(S.today), outcome: .saved(S.plan([S.gull])), revision: 2),
+      DirectEditCase(
+        name: "an edit another process made impossible before the write is reported, not kept",
+        stored: S.plan([S.gull]), storedInBetween: S.plan([S.tidepool]),
+        edit: .move(trailID: S.gull, from: nil, to: 2),
+        outcome: .refused(.changedElsewhere(.notPlanned(trailID: S.gull, day: nil))), revision: 3),
     ]
   }
 
@@ -58,13 +66,13 @@ extension Trails {
     directEditCases.map { edit in
       Scenario("a one-shot edit ends as the planner does: \(edit.name)") { context in
         typealias S = TrailsSamples
-        let direct = InMemoryPlanDatabase(edit.stored)
+        let direct = WrittenInBetween(edit.stored, then: edit.storedInBetween)
         let outcome = await Trails.edit(
           edit.edit, in: direct, catalog: S.catalog, today: S.today)
         context.check(
           outcome == edit.outcome, "the one-shot edit ended \(outcome), expected \(edit.outcome)")
 
-        let planned = InMemoryPlanDatabase(edit.stored)
+        let planned = WrittenInBetween(edit.stored, then: edit.storedInBetween)
         let clock = TestClock()
         let machine = TrailsDoubles.machine(
           database: planned, weather: TrailsDoubles.weather(CallLog()), clock: clock,
@@ -80,7 +88,7 @@ extension Trails {
         context.check(
           plannerOutcome == edit.outcome,
           "the planner ended \(plannerOutcome), expected \(edit.outcome)")
-        let (oneShot, viaPlanner) = (direct.load(), planned.load())
+        let (oneShot, viaPlanner) = (direct.backing.load(), planned.backing.load())
         context.check(
           oneShot == viaPlanner && oneShot?.revision == edit.revision,
           "the database holds \(String(describing: oneShot)) after the one-shot edit and "
@@ -114,6 +122,34 @@ extension Trails {
           "the database holds \(String(describing: stored)), expected the plan as it was")
       },
     ]
+  }
+}
+
+/// An in-memory database where another process stores a plan between the first read and the
+/// first write.
+private final class WrittenInBetween: PlanDatabase {
+  let backing: InMemoryPlanDatabase
+  /// The other process's plan, until it is stored.
+  private let other: Mutex<Plan?>
+
+  init(_ stored: Plan?, then other: Plan?) {
+    backing = InMemoryPlanDatabase(stored)
+    self.other = Mutex(other)
+  }
+
+  func load() async throws -> StoredPlan? {
+    backing.load()
+  }
+
+  func update<Output: Codable & Hashable & Sendable>(
+    _ change: @Sendable (Plan?) -> (plan: Plan, output: Output)
+  ) async throws -> (stored: StoredPlan, output: Output) {
+    if let plan = other.withLock({ $0.take() }) { _ = backing.update { _ in (plan, true) } }
+    return backing.update(change)
+  }
+
+  func revision() async throws -> Int {
+    backing.revision()
   }
 }
 
