@@ -113,6 +113,22 @@ struct ControlledStreamTests {
     #expect(controlled.cancelledGenerations == [0])
   }
 
+  @Test func aGenerationWhoseConsumerWasCancelledIsNotLiveAndFinishAllLeavesIt() async throws {
+    let controlled = ControlledStream<Int>()
+    let first = controlled.makeStream()
+    _ = controlled.makeStream()
+    let consumer = Task {
+      var iterator = first.makeAsyncIterator()
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await iterator.next()
+    }
+    #expect(try await consumer.value() == nil)
+
+    #expect(controlled.liveGenerations == [1])
+    #expect(controlled.finishAll() == [1])
+    #expect(controlled.droppedEnds.isEmpty)
+  }
+
   @Test func yieldsAreDroppedAndCountedWhenTheGenerationWasCancelled() async throws {
     let controlled = ControlledStream<Feed.Event>()
     let timeline = WorkTimeline<Feed.State, Feed.Event>()
@@ -138,6 +154,41 @@ struct ControlledStreamTests {
     #expect(store.state.prices == [3])
     let cancelledWait = try #require(timeline.entries.compactMap(\.began).first)
     #expect(timeline.entries.contains { $0.endedWait == cancelledWait.id })
+  }
+
+  @Test func droppedEndsFirstRunsTheReadyJobsOfTheTestsStores() async throws {
+    let controlled = ControlledStream<Int>()
+    let trigger = ControlledStream<Int>()
+    let store = TestStore(
+      initial: 0, reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(
+          of: { $0 == 1 ? 1 : nil }, name: "watch",
+          effect: { _ in
+            var elements = controlled.makeStream().makeAsyncIterator()
+            while (try? await elements.next()) != nil {}
+            return nil
+          }),
+        .onChange(
+          of: { $0 == 2 ? 2 : nil }, name: "close",
+          effect: { _ in
+            // Once the test yields to `trigger`, this effect ends the superseded generation.
+            var triggers = trigger.makeStream().makeAsyncIterator()
+            _ = try? await triggers.next()
+            controlled.finish(0)
+            return nil
+          }),
+      ],
+      exhaustivity: .off)
+    store.send(1)
+    await store.settle()
+    store.send(2)  // cancels the watch, which waits on generation 0
+    await store.settle()
+    #expect(controlled.cancelledGenerations == [0])
+
+    // The close effect's next job is ready now; the look runs it first.
+    trigger.yield(0, 1)
+    #expect(controlled.droppedEnds == [0])
   }
 
   @Test func yieldReportsAFailureWhenTheGenerationDoesNotExist() {
