@@ -179,6 +179,34 @@ struct StoreMonitorTests {
     continuation.finish()
   }
 
+  @Test func aChangeThatLeavesTheStoreBusyStartsTheTimeoutOfAWaitAgain() async throws {
+    let watchdog = TestClock()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let store = subscribed(to: stream, watchdog: watchdog)
+    #expect(store.state == 0)  // the subscription's first job has run: no job comes later
+    let settled = Task { await store.settle(timeout: .milliseconds(120)) }
+    await waitersOf(store, reach: 1)
+
+    // 50 ms without any change, then an event: the store changed and is still busy (its
+    // subscription runs on its own), so the settle sleeps on and counts from here.
+    try await watchdogSleeps(on: watchdog)
+    await watchdog.advance(by: .milliseconds(50))
+    try await watchdogSleeps(on: watchdog)
+    store.send(1)
+    #expect(store.monitor.waiting == 1)
+
+    // 120 ms since the settle began, only 70 ms without any change: it goes on.
+    await watchdog.advance(by: .milliseconds(50))
+    try await watchdogSleeps(on: watchdog)
+    await watchdog.advance(by: .milliseconds(20))
+    try await watchdogSleeps(on: watchdog)
+    #expect(store.monitor.waiting == 1)
+
+    continuation.finish()
+    await settled.value
+    #expect(store.state == 1)
+  }
+
   @Test func aWaitThatBeginsAfterTheLastOneTimedOutTimesOutToo() async throws {
     let watchdog = TestClock()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
