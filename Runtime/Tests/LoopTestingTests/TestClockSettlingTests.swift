@@ -51,6 +51,60 @@ struct TestClockSettlingTests {
     #expect(clock.now == .zero.advanced(by: .milliseconds(500)))
   }
 
+  @Test func advancingToADeadlineSettlesTheStoreAndWakesTheSleepDueThere() async {
+    let harness = SampleHarness()
+    let store = harness.store(.off)
+    store.send(.typed("swift"))
+    await harness.clock.advance(to: .zero.advanced(by: .milliseconds(300)))
+    #expect(harness.clock.now == .zero.advanced(by: .milliseconds(300)))
+    #expect(harness.calls.arguments == ["swift"])
+    #expect(store.state.request == "swift")
+  }
+
+  @Test func theClockStaysWhereAStoreItServesCouldNotSettle() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initial: 0, reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(
+          of: { $0 > 0 ? $0 : nil }, name: "spin",
+          effect: { _ in
+            // Each yield is a job, and none changes anything: the effect runs away.
+            while !Task.isCancelled { await Task.yield() }
+            return nil
+          })
+      ],
+      clock: clock, exhaustivity: .off, schedule: .firstReady, jobsWithoutProgress: 100)
+    store.send(1)
+    await withKnownIssue {
+      await clock.advance(by: .milliseconds(300))
+    } matching: { issue in
+      message(of: issue).contains("The store's effects ran away.")
+    }
+    #expect(clock.now == .zero)
+  }
+
+  @Test func aClockThatMovesInOneStepStillSettlesItsStoresAfterTheMove() async {
+    // The planted fault of the schedule explorer's tests: the sleeps due on the way wake
+    // together, at the target; the stores still settle then, before `advance` returns.
+    let clock = PlantedFaults.$current.withValue(PlantedFaults(advancesInOneStep: true)) {
+      TestClock()
+    }
+    let work = ControlledWork<[String]>()
+    let calls = CallLog<String>()
+    let machine = SampleSearch(
+      search: calls.recording { [work] _ in try await work.makeWork() },
+      ticker: { ControlledStream<Int>().makeStream() }, clock: clock)
+    // With a schedule, only the test's waits run the store's jobs.
+    let store = TestStore(
+      initial: SampleSearch.State(), reducer: SampleSearch.reducer, feedbacks: machine.feedbacks,
+      clock: clock, exhaustivity: .off, schedule: .firstReady)
+    store.send(.typed("swift"))
+    await clock.advance(by: .milliseconds(500))
+    #expect(calls.arguments == ["swift"])
+    #expect(store.state.request == "swift")
+  }
+
   @Test func aStoreThatCannotSettleIsReportedAtTheClocksCallSite() async {
     let gate = WorkGate()
     let clock = TestClock()
