@@ -1,4 +1,5 @@
 import Loop
+import LoopSynchronization
 import LoopTesting
 import TestSupport
 import Testing
@@ -175,6 +176,63 @@ struct TestStoreServesEveryAwaitTests {
     #expect(store.state == 7)
   }
 
+  /// How many turns an effect's loop has made, counted by the effect (reading it runs no job).
+  private final class JobCount: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func add() { count.withLock { $0 += 1 } }
+  }
+
+  @Test func loopTestingsThreadStopsAfterTenThousandJobsOfAStoreWithNoCallOfTheTestInBetween()
+    async throws
+  {
+    let spins = JobCount()
+    let spinning = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(
+          of: { $0 > 0 ? $0 : nil }, name: "spin",
+          effect: { _ in
+            // A loop without end: each turn yields, so it is one job or more.
+            while !Task.isCancelled {
+              spins.add()
+              await Task.yield()
+            }
+            return nil
+          })
+      ],
+      exhaustivity: .off)
+    spinning.send(1)
+    // Four other stores, one after the other, each awaited on a stream of the test's own:
+    // only LoopTesting's thread runs the effects, in turns, 16,000 turns of theirs in all.
+    for round in 1...4 {
+      let (answers, answer) = AsyncStream.makeStream(of: Int.self)
+      let counting = TestStore(
+        initial: 0,
+        reducer: Reducer<Int, Int> { state, event in state = event },
+        feedbacks: [
+          .onChange(
+            of: { $0 > 0 ? $0 : nil }, name: "count",
+            effect: { value in
+              for _ in 0..<4_000 { await Task.yield() }
+              answer.yield(value)
+              return nil
+            })
+        ],
+        exhaustivity: .off)
+      counting.send(round)
+      let answered = try await bounded("the counting effect's last job") {
+        await answers.first { _ in true }
+      }
+      #expect(answered == round)
+    }
+    // The thread ran 10,000 jobs of the loop (a turn is one job or more), then left it to the
+    // test's next wait.
+    #expect(spins.value <= 10_000)
+    #expect(spinning.state == 1)
+  }
+
   @Test func withAScheduleAwaitingStartsSettlesTheStoreFirst() async {
     let harness = SampleHarness()
     let store = TestStore(
@@ -186,6 +244,46 @@ struct TestStoreServesEveryAwaitTests {
     #expect(await starts.next() == 0)
     harness.ticks.yield(0, 7)
     await store.wait { $0.ticks == [7] }
+  }
+
+  /// A store that only an effect holds, which lets it go.
+  private final class Holder: Sendable {
+    private let held = Mutex<TestStore<Int, Int>?>(nil)
+    func hold(_ store: TestStore<Int, Int>) { held.withLock { $0 = store } }
+    func letGo() { held.withLock { $0 = nil } }
+  }
+
+  @Test func awaitingStartsFailsAtOnceWhenAStoreOfTheTestWentAwayWhileTheOthersSettled() async {
+    let work = ControlledWork<[String]>()
+    let other = Holder()
+    let store = TestStore(
+      initial: 0, reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(
+          of: { $0 > 0 ? $0 : nil }, name: "letGo",
+          effect: { _ in
+            other.letGo()
+            return nil
+          })
+      ],
+      exhaustivity: .off, schedule: .firstReady)
+    // Made by the test after the first, so settled after it; held only by the first store's
+    // effect, which lets it go when the settle that `starts` begins with runs it (with a
+    // schedule, nothing runs it before).
+    other.hold(
+      TestStore(
+        initial: 0, reducer: Reducer<Int, Int> { state, event in state = event }, feedbacks: [],
+        exhaustivity: .off))
+    var starts = work.starts.makeAsyncIterator()
+
+    store.send(1)
+    // Both stores are quiet, the one gone too: nothing will start, and the wait says so.
+    await withKnownIssue {
+      #expect(await starts.next() == nil)
+    } matching: { issue in
+      message(of: issue).contains(
+        "Happened: nothing started one, and the test's stores are quiet, so nothing will.")
+    }
   }
 
   @Test(arguments: [Exhaustivity.on, .off])
