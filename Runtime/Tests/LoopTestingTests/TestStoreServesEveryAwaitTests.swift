@@ -138,44 +138,6 @@ struct TestStoreServesEveryAwaitTests {
     #expect(store.state == 1)
   }
 
-  @Test func loopTestingsThreadRunsTenThousandJobsOfAStoreWithNoCallOfTheTestInBetween()
-    async throws
-  {
-    let (answers, answer) = AsyncStream.makeStream(of: Int.self)
-    let store = TestStore(
-      initial: 0,
-      reducer: Reducer<Int, Int> { state, event in state = event },
-      feedbacks: [
-        .onChange(
-          of: { $0 > 0 ? $0 : nil }, name: "count",
-          effect: { value in
-            // 10,000 jobs, each made ready by the one before: the effect's first, two for
-            // each `async let` (the child's, then the effect's next), and three for a group
-            // of two children. The last one answers.
-            for _ in 0..<4_998 {
-              async let child: Void = ()
-              await child
-            }
-            await withTaskGroup(of: Void.self) { group in
-              group.addTask {}
-              group.addTask {}
-              await group.waitForAll()
-            }
-            answer.yield(value)
-            return nil
-          })
-      ],
-      exhaustivity: .off)
-
-    store.send(7)
-    // The test awaits a stream of its own: only LoopTesting's thread runs the effect.
-    let answered = try await bounded("the effect's 10,000th job") {
-      await answers.first { _ in true }
-    }
-    #expect(answered == 7)
-    #expect(store.state == 7)
-  }
-
   /// How many turns an effect's loop has made, counted by the effect (reading it runs no job).
   private final class JobCount: Sendable {
     private let count = Mutex(0)
