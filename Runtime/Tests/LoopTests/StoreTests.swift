@@ -264,4 +264,12 @@ struct StoreTests {
     #expect(store.state.count == 1)
   }
 
+  /// `first(where:timeout:)` answers as soon as the state comes: the timeout's sleep is
+  /// cancelled, not waited for (a wait left to its timer would hold this test for 600 s).
+  @Test func aStateThatComesBeforeTheTimeoutEndsTheWaitAtOnce() async {
+    let store = Store(initial: 0, reducer: Reducer<Int, Int> { count, step in count += step })
+    let waiting = Task { await store.first(where: { $0 == 1 }, timeout: .seconds(600)) }
+    store.send(1)
+    #expect(await waiting.value == 1)
+  }
 }
