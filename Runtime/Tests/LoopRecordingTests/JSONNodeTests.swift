@@ -90,6 +90,16 @@ struct JSONNodeTests {
     #expect(!JSONNode(.number("10")).isSameJSON(as: JSONNode(.number("1"))))
   }
 
+  /// A recording edited by hand may be spaced out: white space (space, tab, line feed,
+  /// carriage return) around a value and around every token of an object or array reads as
+  /// the compact text does (RFC 8259).
+  @Test func whiteSpaceAroundEveryTokenReadsAsTheCompactText() throws {
+    let compact = #"{"a":[1,{"b":true}],"c":"d"}"#
+    let spaced = " \t{ \"a\" :\r\n[ 1 ,\n{ \"b\" : true } ] , \"c\"\t: \"d\" }\n "
+    let read = try JSONNode.parse(ArraySlice(Array(spaced.utf8)))
+    #expect(String(decoding: read.serialized(), as: UTF8.self) == compact)
+  }
+
   /// A node's text count is the length of what is written, for every kind, with or without
   /// escapes in keys and strings.
   @Test func aNodesTextCountIsTheLengthOfItsText() {
