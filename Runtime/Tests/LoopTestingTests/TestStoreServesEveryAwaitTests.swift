@@ -1,3 +1,4 @@
+import Foundation
 import Loop
 import LoopSynchronization
 import LoopTesting
@@ -193,6 +194,39 @@ struct TestStoreServesEveryAwaitTests {
     // test's next wait.
     #expect(spins.value <= 10_000)
     #expect(spinning.state == 1)
+  }
+
+  /// Work outside the executor (a thread of its own) that resumes an effect while the test
+  /// calls nothing of the store: LoopTesting's thread runs the effect on, so a test awaiting
+  /// something else of its own still gets the effect's answer.
+  @Test func anEffectResumedByOutsideWorkWhileTheTestCallsNothingRunsOn() async throws {
+    let (answers, answer) = AsyncStream.makeStream(of: Int.self)
+    let release = DispatchSemaphore(value: 0)
+    let store = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(
+          of: { $0 > 0 ? $0 : nil }, name: "outside",
+          effect: { value in
+            await withCheckedContinuation { continuation in
+              Thread {
+                release.wait()
+                continuation.resume()
+              }.start()
+            }
+            answer.yield(value)
+            return nil
+          })
+      ],
+      exhaustivity: .off)
+    store.send(3)
+    // The send has ended: the effect is resumed with no call of the test running.
+    release.signal()
+    let answered = try await bounded("the effect's answer after the outside work") {
+      await answers.first { _ in true }
+    }
+    #expect(answered == 3)
   }
 
   @Test func withAScheduleAwaitingStartsSettlesTheStoreFirst() async {
