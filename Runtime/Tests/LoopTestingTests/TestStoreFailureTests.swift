@@ -290,6 +290,41 @@ struct TestStoreFailureTests {
     continuation.finish()
   }
 
+  /// Continuations an effect waits on without looking at cancellation, resumed at the end.
+  private final class Stubborn: Sendable {
+    private let waiting = Mutex<[CheckedContinuation<Void, Never>]>([])
+    func wait() async { await withCheckedContinuation { c in waiting.withLock { $0.append(c) } } }
+    func releaseAll() { for c in waiting.withLock({ $0 }) { c.resume() } }
+  }
+
+  @Test func settleTimesOutNamingAnEffectThatIgnoresItsCancellation() async throws {
+    let stubborn = Stubborn()
+    let store = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [
+        .onChange(
+          of: { $0 }, name: "stubborn",
+          effect: { _ in
+            await stubborn.wait()
+            return nil
+          })
+      ],
+      exhaustivity: .off)
+    store.send(1)
+    store.send(2)  // generation 0 is cancelled, and keeps waiting
+
+    await withKnownIssue {
+      await store.settle(timeout: .milliseconds(20))
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("settle() failed.")
+        && text.contains("`stubborn` (generation 0) was cancelled and has not ended yet")
+        && text.contains("make the effect return when cancelled (it ignores cancellation)")
+    }
+    stubborn.releaseAll()
+  }
+
   @Test func theNonExhaustiveModeFailsWhenAnAssertedFieldIsWrong() async throws {
     let store = SampleHarness().store(.off)
 
