@@ -396,6 +396,25 @@ struct TestStoreFailureTests {
     }
   }
 
+  /// A receive that finds nothing shows the trajectory from the last event received on,
+  /// that event's own state included.
+  @Test func aReceiveThatFindsNothingShowsTheTrajectoryFromTheLastEventReceived() async {
+    let store = TestStore(
+      initial: 0,
+      reducer: Reducer<Int, Int> { state, event in state = event },
+      feedbacks: [.onChange(of: { $0 == 1 ? 1 : nil }, name: "echo") { _ in 10 }])
+    await store.send(1) { $0 = 1 }
+    await store.receive(10) { $0 = 10 }
+
+    await withKnownIssue {
+      await store.receive(20)
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("Trajectory from state [2]:")
+        && text.contains("[2] 10, sent by effect of feedback `echo` (generation 0)")
+    }
+  }
+
   @Test func aWaitForAStateThatCameBeforeTheLastWaypointSaysSoAndShowsIt() async throws {
     let store = SampleHarness().store(.off)
     store.send(.typed("swift"))
