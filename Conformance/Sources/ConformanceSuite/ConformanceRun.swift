@@ -171,14 +171,18 @@ public struct ConformanceRun: Sendable {
   /// Whether every contract passed and every recording replayed as recorded.
   public var passed: Bool { reports.allSatisfy(\.passed) && replays.allSatisfy(\.passed) }
 
-  /// The contracts that kill under `percent` of their machine-derived mutants, or whose
-  /// equivalence declarations are wrong, each as one line; empty when mutants were not run.
+  /// The contracts that kill under `percent` of their machine-derived mutants, whose
+  /// equivalence declarations are wrong, or that fail without any mutant (so none was run),
+  /// each as one line; empty when mutants were not asked for.
   ///
   /// - Parameter percent: The least share of mutants killed accepted, from 0 to 100.
   /// - Returns: One line per contract that falls short.
   public func machineMutantShortfalls(below percent: Double) -> [String] {
     reports.compactMap { report in
       guard let verdicts = report.machineMutants else { return nil }
+      if !report.passed, verdicts.mutants.isEmpty {
+        return "\(report.contract): the contract fails, so no mutant was run (see above)"
+      }
       if verdicts.hasWrongDeclarations {
         return "\(report.contract): an equivalence declaration is wrong (see above)"
       }

@@ -232,7 +232,7 @@ public struct TextReport: Sendable {
         + (report.exploration.limitReached == nil ? "" : ", limit")
         + (report.exploration.isPartial ? ", partial" : ""),
     ]
-      + (mutated ? [report.machineMutants.map(Self.machineMutantScore) ?? "-"] : []) + [
+      + (mutated ? [Self.machineMutantColumn(report)] : []) + [
         "\(Self.format(report.durationSeconds + (report.machineMutants?.durationSeconds ?? 0))) s",
         report.passed ? "pass" : "FAIL",
       ]
@@ -241,6 +241,13 @@ public struct TextReport: Sendable {
   private func paint(_ text: String, passed: Bool) -> String {
     guard useColor else { return text }
     return (passed ? "\u{1B}[32m" : "\u{1B}[31;1m") + text + "\u{1B}[0m"
+  }
+
+  /// The machine mutants' score, or `not run` for a contract that fails without any mutant
+  /// (every mutant would be "killed" by its own failures, so no figure is given).
+  private static func machineMutantColumn(_ report: ContractReport) -> String {
+    guard let verdicts = report.machineMutants else { return "-" }
+    return !report.passed && verdicts.mutants.isEmpty ? "not run" : machineMutantScore(verdicts)
   }
 
   /// `11/11 (100%), 2 equivalent`.

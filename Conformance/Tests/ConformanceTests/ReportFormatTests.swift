@@ -120,4 +120,20 @@ struct ReportFormatTests {
       xml.contains(#"classname="dial.machine mutants" name="`turn` is ignored by the reducer""#))
     #expect(xml.components(separatedBy: "<failure").count - 1 == 4)
   }
+
+  /// A contract that fails without any mutant gets no strength figure: every mutant would be
+  /// "killed" by its own failures.
+  @Test func aContractThatFailsGetsNoMachineMutantFigure() async {
+    let run = await ConformanceRun.run(
+      [AnyContract(Dial.contract(broken: true))],
+      with: ContractRunner(options: .init(exploration: .init(depth: 4, seed: 3), mutate: true)))
+    let text = TextReport(useColor: false).render(run)
+
+    #expect(text.contains("not run"))
+    #expect(!text.contains("(100%)"))
+    #expect(
+      run.machineMutantShortfalls(below: 100) == [
+        "broken-dial: the contract fails, so no mutant was run (see above)"
+      ])
+  }
 }
