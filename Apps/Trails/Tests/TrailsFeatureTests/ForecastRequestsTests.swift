@@ -50,4 +50,18 @@ struct ForecastRequestsTests {
         == nil)
     #expect(Trails.forecastRequests(inRecordingSettings: ["save_quiet_window_ms": 0]) == .all)
   }
+
+  /// Forecast keys sort by day, then by trail id: the order the planner asks for them in, so
+  /// their generations are the same every run.
+  @Test func forecastKeysSortByDayThenByTrailID() {
+    let keys = [
+      Trails.ForecastKey(day: 2, trailID: "a"), Trails.ForecastKey(day: 1, trailID: "b"),
+      Trails.ForecastKey(day: 1, trailID: "a"),
+    ]
+    #expect(
+      keys.sorted() == [
+        Trails.ForecastKey(day: 1, trailID: "a"), Trails.ForecastKey(day: 1, trailID: "b"),
+        Trails.ForecastKey(day: 2, trailID: "a"),
+      ])
+  }
 }

@@ -96,12 +96,24 @@ struct LiveWeatherServiceTests {
     #expect(stub.clock.sleeps.isEmpty)
   }
 
-  @Test func anotherStatusIsReportedAsIs() async throws {
-    let stub = try StubHost(.http(status: 404, body: Data()))
+  /// The last 5xx status is the service's failure too, asked once: no retry cures it.
+  @Test func theLastServerStatusIsAServerFailureAskedOnce() async throws {
+    let stub = try StubHost(.http(status: 599, body: Data("oops".utf8)))
     defer { stub.remove() }
-    await #expect(throws: WeatherError.http(404)) {
+    await #expect(throws: WeatherError.server(599)) {
       try await stub.service.forecast(Self.trailhead)
     }
+    #expect(StubURLProtocol.requests(to: stub.host).count == 1)
+  }
+
+  /// A status outside 5xx (those on either side of it included) is reported as it is, once.
+  @Test(arguments: [404, 499, 600]) func anotherStatusIsReportedAsIs(status: Int) async throws {
+    let stub = try StubHost(.http(status: status, body: Data()))
+    defer { stub.remove() }
+    await #expect(throws: WeatherError.http(status)) {
+      try await stub.service.forecast(Self.trailhead)
+    }
+    #expect(StubURLProtocol.requests(to: stub.host).count == 1)
   }
 
   @Test func malformedJSONIsADecodingError() async throws {
