@@ -45,11 +45,10 @@ extension Trails {
     case .success(let result): edited = result
     case .failure(let problem): return .refused(problem)
     }
-    // As the planner: an edit that changes nothing is not written, and a plan stored untidy
-    // is written tidied.
-    let edits = edited == plan ? [] : [edit]
-    guard !edits.isEmpty || stored.plan != plan else { return .saved(plan) }
-    let write = PendingWrite(edits: edits, fallback: stored.plan)
+    // The planner's rule for what to write: an edit that changes nothing is not written, and
+    // a plan stored untidy is written tidied.
+    let ready = Persistence.Ready(stored: stored, unsavedEdits: edited == plan ? [] : [edit])
+    guard let write = ready.pendingWrite else { return .saved(plan) }
     do {
       let (saved, rejected) = try await database.update { current in
         write.merged(onto: current, in: catalog)
